@@ -1,0 +1,4 @@
+export * from './common.js';
+export * from './pv.js';
+export * from './station.js';
+export * from './user.js';

@@ -1,0 +1,50 @@
+import { Type, type Static } from 'typebox';
+
+/** Login payload of screens §3: csrfToken, recaptchaToken, username, password. */
+export const LoginRequestSchema = Type.Object(
+  {
+    csrfToken: Type.String({ minLength: 1, maxLength: 512 }),
+    recaptchaToken: Type.Optional(Type.String({ maxLength: 4096 })),
+    username: Type.String({ minLength: 1, maxLength: 128 }),
+    password: Type.String({ minLength: 1, maxLength: 1024 }),
+  },
+  { additionalProperties: false },
+);
+export type LoginRequest = Static<typeof LoginRequestSchema>;
+
+/** Reason codes of a refused login; the client maps each to its catalogue text (screens §8). */
+export const LOGIN_ERROR_CODES = [
+  'invalidCredentials',
+  'lockedOut',
+  'csrfTokenExpired',
+  'csrfTokenIncorrect',
+  'recaptchaNotValidated',
+  'loginNotPossible',
+  'loginTimeLimitExceeded',
+  'userNotLoaded',
+] as const;
+export type LoginErrorCode = (typeof LOGIN_ERROR_CODES)[number];
+
+/** GET /api/auth/csrf: a token for the login form, bound to a short-lived cookie. */
+export const CsrfReplySchema = Type.Object({ csrfToken: Type.String(), expiresAt: Type.Number() });
+export type CsrfReply = Static<typeof CsrfReplySchema>;
+
+/** GET /api/UserManagement/info: the logged-in user. */
+export const UserInfoSchema = Type.Object({
+  id: Type.Integer(),
+  username: Type.String(),
+  displayName: Type.String(),
+  role: Type.String(),
+  language: Type.String(),
+  /** Token to send as X-CSRF-Token with every state-changing call of this session. */
+  csrfToken: Type.String(),
+  /** Idle timeout of the session on the server, in milliseconds. */
+  idleTimeoutMs: Type.Integer(),
+});
+export type UserInfo = Static<typeof UserInfoSchema>;
+
+export const LoginReplySchema = Type.Object({ user: UserInfoSchema });
+export type LoginReply = Static<typeof LoginReplySchema>;
+
+/** Header carrying the session's CSRF token on state-changing calls. */
+export const CSRF_HEADER = 'x-csrf-token';

@@ -1,0 +1,4 @@
+export * from './constants.js';
+export * from './pv/pv-ref.js';
+export * from './pv/pv-value.js';
+export * from './contract/index.js';

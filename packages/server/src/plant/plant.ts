@@ -1,0 +1,30 @@
+import type { PvConfig, PvNode, PvRef, ProcessValue, Station } from '@leitwarte/core';
+import type { ConnectionState } from '../sources/data-source.js';
+
+/** Live process values of the plant: the latest value per PV and a change feed. */
+export interface PlantValues {
+  /** Latest value of a PV by key `Type-nr`; undefined when the PV has none yet. */
+  get(key: string): ProcessValue | undefined;
+  /** Latest values of all PVs. */
+  all(): Iterable<ProcessValue>;
+  /** Called with every batch of changed values, in the order the data source produced them. */
+  onChange(listener: (changes: readonly ProcessValue[]) => void): () => void;
+}
+
+/** The plant model: stations, PV configs and live values, fed by a data source. */
+export interface Plant {
+  readonly values: PlantValues;
+  stations(): readonly Station[];
+  station(stationNumber: number): Station | undefined;
+  pvConfigs(): readonly PvConfig[];
+  /** Config of a PV by key `Type-nr`. */
+  config(key: string): PvConfig | undefined;
+  /** The PV tree: stations with their PVs grouped by subtype. */
+  tree(): readonly PvNode[];
+  /** Station a PV belongs to (decoded nr for station-encoded types, the definition otherwise). */
+  stationOf(ref: PvRef): number | null;
+  connectionState(): ConnectionState;
+  onConnectionState(listener: (state: ConnectionState) => void): () => void;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
