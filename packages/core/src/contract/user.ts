@@ -48,3 +48,7 @@ export type LoginReply = Static<typeof LoginReplySchema>;
 
 /** Header carrying the session's CSRF token on state-changing calls. */
 export const CSRF_HEADER = 'x-csrf-token';
+
+/** Roles the product ships with; rights per role come with the rights model. */
+export const USER_ROLES = ['administrator', 'operator', 'maintenance', 'viewer'] as const;
+export type UserRole = (typeof USER_ROLES)[number];

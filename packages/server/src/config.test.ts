@@ -1,0 +1,58 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('configuration', () => {
+  it('has the defaults of the README', () => {
+    const config = loadConfig({}, '/srv/leitwarte');
+    expect(config).toMatchObject({
+      port: 8080,
+      dataDir: path.resolve('/srv/leitwarte', 'data'),
+      databaseUrl: null,
+      redisUrl: null,
+      plantPath: null,
+      adminPassword: null,
+      sessionIdleMs: 900_000,
+      loginMaxFailures: 5,
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig(
+      {
+        LEITWARTE_PORT: '9090',
+        LEITWARTE_DATA_DIR: '/var/lib/lw',
+        LEITWARTE_DATABASE_URL: 'postgres://u@db/leitwarte',
+        LEITWARTE_REDIS_URL: 'redis://cache:6379',
+        LEITWARTE_PLANT: 'plants/werk.json',
+        LEITWARTE_ADMIN_PASSWORD: 'Geheim-12345',
+        LEITWARTE_ALLOWED_ORIGINS: 'https://leitwarte.example, http://10.0.0.5:8080',
+      },
+      '/srv',
+    );
+    expect(config).toMatchObject({
+      port: 9090,
+      dataDir: '/var/lib/lw',
+      databaseUrl: 'postgres://u@db/leitwarte',
+      redisUrl: 'redis://cache:6379',
+      plantPath: '/srv/plants/werk.json',
+      adminPassword: 'Geheim-12345',
+      allowedOrigins: ['https://leitwarte.example', 'http://10.0.0.5:8080'],
+    });
+  });
+
+  it.each([
+    ['LEITWARTE_PORT', 'eighty'],
+    ['LEITWARTE_PORT', '70000'],
+    ['LEITWARTE_DATABASE_URL', 'mysql://db/x'],
+    ['LEITWARTE_DATABASE_URL', 'not a url'],
+    ['LEITWARTE_REDIS_URL', 'http://cache'],
+    ['LEITWARTE_ADMIN_PASSWORD', 'short'],
+    ['LEITWARTE_ALLOWED_ORIGINS', 'leitwarte.example'],
+    ['LEITWARTE_LOG_LEVEL', 'loud'],
+    ['LEITWARTE_SECURE_COOKIES', 'maybe'],
+  ])('refuses %s=%s with a message naming the variable', (variable, value) => {
+    expect(() => loadConfig({ [variable]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [variable]: value })).toThrow(new RegExp(`^${variable}: `));
+  });
+});

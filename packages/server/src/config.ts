@@ -1,0 +1,112 @@
+import path from 'node:path';
+
+/** Server configuration, read from LEITWARTE_* environment variables (README: Configuration). */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Unset: SQLite in the data directory. */
+  databaseUrl: string | null;
+  redisUrl: string | null;
+  /** Path of the plant definition; null: the demo plant. */
+  plantPath: string | null;
+  adminPassword: string | null;
+  /** Origins allowed to open hub connections besides the server's own. */
+  allowedOrigins: string[];
+  /** Idle timeout of a session on the server (screens §9: 15 minutes). */
+  sessionIdleMs: number;
+  /** Absolute lifetime of a session, whatever the activity. */
+  sessionMaxMs: number;
+  /** Consecutive failed logins after which a user is locked out for 5 minutes (screens §9). */
+  loginMaxFailures: number;
+  /** Cookies get Secure: set when the server is reached over TLS (directly or behind a proxy). */
+  secureCookies: boolean;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+}
+
+/** A configuration value that stops the server at start; the message names the variable. */
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    detail: string,
+  ) {
+    super(`${variable}: ${detail}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw.trim())) throw new ConfigError(name, `expected a whole number, got "${raw}"`);
+  const value = Number(raw);
+  if (value < min || value > max) throw new ConfigError(name, `must be between ${min} and ${max}, got ${value}`);
+  return value;
+}
+
+function text(env: Env, name: string): string | null {
+  const raw = env[name];
+  return raw === undefined || raw.trim() === '' ? null : raw.trim();
+}
+
+function url(env: Env, name: string, protocols: string[]): string | null {
+  const raw = text(env, name);
+  if (raw === null) return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(name, 'is not a valid URL');
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(name, `must start with ${protocols.map((p) => `${p}//`).join(' or ')}`);
+  }
+  return raw;
+}
+
+function boolean(env: Env, name: string, fallback: boolean): boolean {
+  const raw = text(env, name);
+  if (raw === null) return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
+  throw new ConfigError(name, `expected true or false, got "${raw}"`);
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** Reads and validates the configuration; throws ConfigError naming the first bad variable. */
+export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
+  const origins = text(env, 'LEITWARTE_ALLOWED_ORIGINS');
+  const allowedOrigins = origins === null ? [] : origins.split(',').map((o) => o.trim());
+  for (const origin of allowedOrigins) {
+    if (!/^https?:\/\/[^/]+$/.test(origin)) {
+      throw new ConfigError('LEITWARTE_ALLOWED_ORIGINS', `"${origin}" is not an origin like https://host:port`);
+    }
+  }
+  const logLevel = text(env, 'LEITWARTE_LOG_LEVEL') ?? 'info';
+  if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
+    throw new ConfigError('LEITWARTE_LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}`);
+  }
+  const adminPassword = text(env, 'LEITWARTE_ADMIN_PASSWORD');
+  if (adminPassword !== null && adminPassword.length < 8) {
+    throw new ConfigError('LEITWARTE_ADMIN_PASSWORD', 'must have at least 8 characters');
+  }
+  const plant = text(env, 'LEITWARTE_PLANT');
+  return {
+    port: integer(env, 'LEITWARTE_PORT', 8080, 0, 65535),
+    host: text(env, 'LEITWARTE_HOST') ?? '0.0.0.0',
+    dataDir: path.resolve(cwd, text(env, 'LEITWARTE_DATA_DIR') ?? './data'),
+    databaseUrl: url(env, 'LEITWARTE_DATABASE_URL', ['postgres:', 'postgresql:']),
+    redisUrl: url(env, 'LEITWARTE_REDIS_URL', ['redis:', 'rediss:']),
+    plantPath: plant === null || plant === 'demo' ? null : path.resolve(cwd, plant),
+    adminPassword,
+    allowedOrigins,
+    sessionIdleMs: integer(env, 'LEITWARTE_SESSION_IDLE_SECONDS', 900, 10, 86_400) * 1000,
+    sessionMaxMs: integer(env, 'LEITWARTE_SESSION_MAX_HOURS', 12, 1, 24 * 30) * 3_600_000,
+    loginMaxFailures: integer(env, 'LEITWARTE_LOGIN_MAX_FAILURES', 5, 1, 100),
+    secureCookies: boolean(env, 'LEITWARTE_SECURE_COOKIES', false),
+    logLevel: logLevel as Config['logLevel'],
+  };
+}

@@ -1,0 +1,44 @@
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyPluginAsync } from 'fastify';
+
+/** The built web app: packages/web/dist, the same three levels up from src/http and dist/http. */
+export const WEB_DIST = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
+
+const isServerPath = (path: string) => path.startsWith('/api/') || path.startsWith('/hubs/') || path === '/healthz';
+
+/**
+ * Serves the web app: hashed assets cached for a year, index.html for every client route (the
+ * router decides what exists; unknown pages show the app's own not-found screen).
+ */
+export const webAppRoutes: FastifyPluginAsync<{ root?: string }> = async (app, options) => {
+  const root = options.root ?? WEB_DIST;
+  const built = fs.existsSync(`${root}index.html`);
+  if (built) {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        res.setHeader(
+          'Cache-Control',
+          filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?', 1)[0] ?? '/';
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || isServerPath(path)) {
+      return reply.code(404).send({ statusCode: 404, error: 'Not Found', message: `${request.method} ${path}` });
+    }
+    if (!built) {
+      return reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .send('The web app is not built: run "npm run build" (npm start does it).');
+    }
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+  });
+};

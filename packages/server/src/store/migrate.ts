@@ -1,0 +1,23 @@
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import type { StoreDialect } from './dialect.js';
+import { initialMigration } from './migrations/001-initial.js';
+
+/** Migrations in code, in order; names sort by their number. */
+function migrations(dialect: StoreDialect): Record<string, Migration> {
+  return {
+    '001-initial': initialMigration(dialect),
+  };
+}
+
+/** Brings the store's schema to the newest version; throws with the failing migration's name. */
+export async function migrateToLatest(db: Kysely<unknown>, dialect: StoreDialect): Promise<string[]> {
+  const provider: MigrationProvider = { getMigrations: async () => migrations(dialect) };
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error !== undefined) {
+    const name = failed === undefined ? '' : ` (${failed.migrationName})`;
+    throw new Error(`migration failed${name}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,54 @@
+import type { Generated } from 'kysely';
+
+/** Tables of the store. Times are milliseconds since the epoch (integers). */
+export interface Database {
+  meta: MetaTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  audit_log: AuditLogTable;
+}
+
+export interface MetaTable {
+  key: string;
+  value: string;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  display_name: string;
+  password_hash: string;
+  role: string;
+  language: string;
+  /** 0 or 1: SQLite has no boolean. */
+  disabled: number;
+  failed_logins: number;
+  locked_until: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface SessionsTable {
+  /** SHA-256 of the cookie's secret, so a copy of the store grants no session. */
+  id_hash: string;
+  user_id: number;
+  csrf_token: string;
+  created_at: number;
+  last_seen_at: number;
+  expires_at: number;
+  ended_at: number | null;
+  end_reason: string | null;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: number;
+  user_id: number | null;
+  username: string | null;
+  action: string;
+  object: string | null;
+  old_value: string | null;
+  new_value: string | null;
+  detail: string | null;
+  remote_address: string | null;
+}
