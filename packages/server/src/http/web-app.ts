@@ -20,6 +20,7 @@ export const webAppRoutes: FastifyPluginAsync<{ root?: string }> = async (app, o
       root,
       wildcard: false,
       index: false,
+      cacheControl: false,
       setHeaders(res, filePath) {
         res.setHeader(
           'Cache-Control',

@@ -8,6 +8,7 @@ export interface TestServerOptions {
   dialect?: TestDialect;
   config?: Partial<Config>;
   hubs?: BuildOptions['hubs'];
+  webRoot?: string;
 }
 
 export interface LoggedIn {
@@ -46,7 +47,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     logLevel: 'silent',
     ...options.config,
   };
-  const built = await build({ config, hubs: options.hubs });
+  const built = await build({ config, hubs: options.hubs, webRoot: options.webRoot });
   await built.app.listen({ port: 0, host: '127.0.0.1' });
   const address = built.app.server.address();
   if (address === null || typeof address === 'string') throw new Error('no address');

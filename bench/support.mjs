@@ -1,0 +1,85 @@
+// Shared pieces of the benchmarks: start the built server, log in, measure, report.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const PASSWORD = 'Bench-Admin-Password-1';
+
+async function freePort() {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = /** @type {net.AddressInfo} */ (server.address());
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts packages/server/dist/main.js on a fresh data directory; returns url, pid and stop(). */
+export async function startServer(env = {}) {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'leitwarte-bench-'));
+  const child = spawn(process.execPath, [path.join(ROOT, 'packages/server/dist/main.js')], {
+    env: {
+      ...process.env,
+      LEITWARTE_PORT: String(port),
+      LEITWARTE_HOST: '127.0.0.1',
+      LEITWARTE_DATA_DIR: dataDir,
+      LEITWARTE_ADMIN_PASSWORD: PASSWORD,
+      LEITWARTE_LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch {
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  return {
+    url,
+    pid: child.pid,
+    async stop() {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Logs in as the bench administrator; returns the Cookie header value. */
+export async function login(url) {
+  const csrf = await fetch(`${url}/api/auth/csrf`);
+  const { csrfToken } = await csrf.json();
+  const csrfCookie = csrf.headers.getSetCookie()[0].split(';')[0];
+  const reply = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: csrfCookie },
+    body: JSON.stringify({ csrfToken, username: 'admin', password: PASSWORD }),
+  });
+  if (!reply.ok) throw new Error(`login failed: ${reply.status}`);
+  return reply.headers.getSetCookie().find((c) => c.startsWith('lw_session=')).split(';')[0];
+}
+
+/** Percentile of sorted numbers. */
+export function percentile(sorted, p) {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+/** Prints a table of figures and writes bench/results/<name>.json. */
+export function report(name, figures) {
+  console.table(figures);
+  fs.mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
+  fs.writeFileSync(
+    path.join(ROOT, 'bench/results', `${name}.json`),
+    JSON.stringify({ name, at: new Date().toISOString(), node: process.version, figures }, null, 2),
+  );
+}

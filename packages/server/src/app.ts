@@ -1,0 +1,96 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import fastifyCookie from '@fastify/cookie';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import { createLoginCsrf } from './auth/login-csrf.js';
+import { createLoginService } from './auth/login.js';
+import { createRoleRights } from './auth/rights.js';
+import { createSessionService } from './auth/sessions.js';
+import { bootstrapAdmin } from './auth/users.js';
+import type { Config } from './config.js';
+import { hubsPlugin, type HubsOptions } from './hubs/index.js';
+import { apiDocs } from './http/docs.js';
+import { authGuard } from './http/auth-guard.js';
+import { authRoutes } from './http/auth.js';
+import { healthRoutes } from './http/health.js';
+import { pvRoutes } from './http/pv.js';
+import { securityHeaders } from './http/security-headers.js';
+import { stationRoutes } from './http/station.js';
+import { userManagementRoutes } from './http/user-management.js';
+import { webAppRoutes } from './http/web-app.js';
+import { createPlant, DEMO_PLANT_PATH, loadPlantDefinition } from './plant/index.js';
+import type { Services } from './services.js';
+import { createSimulator } from './sources/index.js';
+import { openStore } from './store/index.js';
+
+const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string })
+  .version;
+
+export interface BuildOptions {
+  config: Config;
+  /** Timer overrides for the hubs (tests shorten them). */
+  hubs?: Partial<Pick<HubsOptions, 'tickMs' | 'keepAliveMs' | 'clientTimeoutMs' | 'handshakeTimeoutMs'>>;
+  /** Serve the web app from here instead of packages/web/dist. */
+  webRoot?: string;
+}
+
+export interface Built {
+  app: FastifyInstance;
+  services: Services;
+  /** Set when this start created the administrator; password only when it was generated. */
+  adminBootstrap: { username: string; password: string | null } | null;
+}
+
+/** Builds the whole server without listening: store, sessions, plant, routes and hubs. */
+export async function build(options: BuildOptions): Promise<Built> {
+  const { config } = options;
+  const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const adminBootstrap = await bootstrapAdmin(store, config.adminPassword);
+  const csrfSecret = await store.meta.getOrInsert('login_csrf_secret', () => randomBytes(32).toString('base64url'));
+  const sessions = createSessionService({ store, idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs });
+  const loginCsrf = createLoginCsrf(csrfSecret);
+  const login = createLoginService({ store, sessions, csrf: loginCsrf, maxFailures: config.loginMaxFailures });
+  const definition = loadPlantDefinition(config.plantPath ?? DEMO_PLANT_PATH);
+  const plant = createPlant({ definition, source: createSimulator(definition) });
+  const services: Services = { config, store, sessions, login, loginCsrf, rights: createRoleRights(), plant };
+
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]', 'res.headers["set-cookie"]'],
+    },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    // One line per request only when debugging: at info level the log is for events, not traffic.
+    logController: new LogController({
+      disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    }),
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.addHook('onClose', async () => {
+    await plant.stop();
+    sessions.close();
+    await store.close();
+  });
+
+  await app.register(securityHeaders);
+  await app.register(fastifyCookie);
+  await app.register(apiDocs, { version: VERSION });
+  await app.register(authGuard, { services });
+  await app.register(healthRoutes, { services });
+  await app.register(authRoutes, { services });
+  await app.register(userManagementRoutes, { services });
+  await app.register(pvRoutes, { services });
+  await app.register(stationRoutes, { services });
+  await app.register(hubsPlugin, {
+    gate: sessions.gate,
+    plant,
+    rights: services.rights,
+    allowedOrigins: config.allowedOrigins,
+    ...options.hubs,
+  });
+  await app.register(webAppRoutes, { root: options.webRoot });
+  await plant.start();
+  return { app, services, adminBootstrap };
+}

@@ -1,0 +1,100 @@
+import { parseArgs } from 'node:util';
+import { USER_ROLES } from '@leitwarte/core';
+import { addUser, resetPassword, UserInputError } from './auth/users.js';
+import { ConfigError, loadConfig } from './config.js';
+import { openStore, type Store } from './store/index.js';
+
+const USAGE = `Usage: npm run leitwarte -- <command>
+
+  user add NAME --role ROLE [--password PW] [--display-name TEXT]
+  user reset-password NAME [--password PW]
+  user disable NAME | user enable NAME
+  user list
+
+Roles: ${USER_ROLES.join(', ')}. Without --password a random one is printed once.
+The store is the one the server uses (LEITWARTE_DATA_DIR or LEITWARTE_DATABASE_URL).`;
+
+type Flags = { role?: string; password?: string; 'display-name'?: string };
+
+async function run(store: Store, words: string[], flags: Flags): Promise<string> {
+  const [area, command, name] = words;
+  if (area !== 'user' || command === undefined) throw new UserInputError(USAGE);
+  const actor = 'command line';
+  switch (command) {
+    case 'add': {
+      if (name === undefined || flags.role === undefined) throw new UserInputError(USAGE);
+      const { user, password, generated } = await addUser(store, {
+        username: name,
+        role: flags.role,
+        password: flags.password ?? null,
+        displayName: flags['display-name'],
+        actor,
+      });
+      return `Created user "${user.username}" with role ${user.role}.${generated ? ` Password: ${password}` : ''}`;
+    }
+    case 'reset-password': {
+      if (name === undefined) throw new UserInputError(USAGE);
+      const { user, password, generated } = await resetPassword(store, name, flags.password ?? null, actor);
+      // Sessions of the user end: whoever had the old password is out.
+      await store.sessions.endAllOfUser(user.id, Date.now(), 'disabled');
+      return `Password of "${user.username}" reset.${generated ? ` New password: ${password}` : ''}`;
+    }
+    case 'disable':
+    case 'enable': {
+      const user = name === undefined ? undefined : await store.users.byName(name);
+      if (user === undefined) throw new UserInputError(`no user "${name ?? ''}"`);
+      const disabled = command === 'disable';
+      await store.users.setDisabled(user.id, disabled, Date.now());
+      if (disabled) await store.sessions.endAllOfUser(user.id, Date.now(), 'disabled');
+      await store.audit.append({
+        at: Date.now(),
+        userId: null,
+        username: actor,
+        action: disabled ? 'user.disable' : 'user.enable',
+        object: `user:${user.username}`,
+      });
+      return `User "${user.username}" ${disabled ? 'disabled' : 'enabled'}.`;
+    }
+    case 'list': {
+      const users = await store.users.list();
+      return users
+        .map((u) => `${u.username.padEnd(24)} ${u.role.padEnd(14)} ${u.disabled ? 'disabled' : 'active'}`)
+        .join('\n');
+    }
+    default:
+      throw new UserInputError(USAGE);
+  }
+}
+
+async function main(): Promise<number> {
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: {
+      role: { type: 'string' },
+      password: { type: 'string' },
+      'display-name': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help || positionals.length === 0) {
+    process.stdout.write(`${USAGE}\n`);
+    return values.help ? 0 : 2;
+  }
+  const config = loadConfig();
+  const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    process.stdout.write(`${await run(store, positionals, values)}\n`);
+    return 0;
+  } finally {
+    await store.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    const known = error instanceof UserInputError || error instanceof ConfigError;
+    process.stderr.write(`${known ? (error as Error).message : String(error)}\n`);
+    process.exit(known ? 2 : 1);
+  },
+);

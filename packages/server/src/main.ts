@@ -1,0 +1,61 @@
+import { build } from './app.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`Leitwarte cannot start: configuration ${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const { app, adminBootstrap, services } = await build({ config });
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : config.port;
+  const store = services.store.dialect === 'sqlite' ? `SQLite in ${config.dataDir}` : 'PostgreSQL';
+  const lines = [``, `Leitwarte is running at http://localhost:${port}/  (store: ${store})`];
+  if (adminBootstrap?.password) {
+    lines.push(
+      `Log in as "admin" with the password: ${adminBootstrap.password}`,
+      `(shown only this once; set LEITWARTE_ADMIN_PASSWORD to choose it, or reset it with`,
+      ` npm run leitwarte -- user reset-password admin)`,
+    );
+  } else if (adminBootstrap) {
+    lines.push(`Log in as "admin" with the password from LEITWARTE_ADMIN_PASSWORD.`);
+  } else {
+    lines.push(`Log in with your user; to add one: npm run leitwarte -- user add NAME --role operator`);
+  }
+  process.stdout.write(`${lines.join('\n')}\n\n`);
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) {
+      process.stderr.write(`${signal} again: exiting at once\n`);
+      process.exit(1);
+    }
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    // Hub clients get a Close with allowReconnect; the store is flushed and closed.
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Leitwarte cannot start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});
