@@ -24,7 +24,11 @@ export default tseslint.config(
       // Features never import each other; shared code flows ui/lib → features → app.
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/app/*', '../app/*'], message: 'app may import features, not the reverse' }] },
+        {
+          patterns: [
+            { group: ['**/app/*', '../app/*'], message: 'app may import features, not the reverse' },
+          ],
+        },
       ],
     },
   },

@@ -65,7 +65,10 @@ export async function login(url) {
     body: JSON.stringify({ csrfToken, username: 'admin', password: PASSWORD }),
   });
   if (!reply.ok) throw new Error(`login failed: ${reply.status}`);
-  return reply.headers.getSetCookie().find((c) => c.startsWith('lw_session=')).split(';')[0];
+  return reply.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('lw_session='))
+    .split(';')[0];
 }
 
 /** Percentile of sorted numbers. */

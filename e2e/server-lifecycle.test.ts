@@ -13,7 +13,10 @@ async function login(url: string): Promise<string> {
     body: JSON.stringify({ csrfToken, username: 'admin', password: ADMIN_PASSWORD }),
   });
   expect(reply.status).toBe(200);
-  return reply.headers.getSetCookie().find((c) => c.startsWith('lw_session='))!.split(';')[0]!;
+  return reply.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('lw_session='))!
+    .split(';')[0]!;
 }
 
 describe('the server process', () => {
@@ -47,7 +50,9 @@ describe('the server process', () => {
         .configureLogging(LogLevel.None)
         .build();
       await connection.start();
-      const reconnecting = new Promise<string>((resolve) => connection.onreconnecting((e) => resolve(e?.message ?? '')));
+      const reconnecting = new Promise<string>((resolve) =>
+        connection.onreconnecting((e) => resolve(e?.message ?? '')),
+      );
       const closedForGood = new Promise<void>((resolve) => connection.onclose(() => resolve()));
       expect(await again.stop('SIGTERM')).toBe(0);
       // A Close with allowReconnect makes the official client start reconnecting instead of closing.

@@ -60,7 +60,9 @@ describe('a new user on a fresh server', () => {
     const { context, page } = await newPage(browser);
     await page.goto(`${server.url}/overview?station=1`);
     await page.waitForURL(/returnUrl=/, { timeout: 15_000 });
-    expect(decodeURIComponent(new URL(page.url()).searchParams.get('returnUrl') ?? '')).toBe('/overview?station=1');
+    expect(decodeURIComponent(new URL(page.url()).searchParams.get('returnUrl') ?? '')).toBe(
+      '/overview?station=1',
+    );
     const login = new LoginPage(page);
     await login.waitUntilShown();
     await login.logIn('admin', ADMIN_PASSWORD);

@@ -12,7 +12,10 @@ const children = [
     stdio: 'inherit',
     env: { ...process.env, LEITWARTE_PORT: port },
   }),
-  spawn('npm', ['run', 'dev', '-w', '@leitwarte/web'], { stdio: 'inherit', env: { ...process.env, LEITWARTE_PORT: port } }),
+  spawn('npm', ['run', 'dev', '-w', '@leitwarte/web'], {
+    stdio: 'inherit',
+    env: { ...process.env, LEITWARTE_PORT: port },
+  }),
 ];
 const stop = () => {
   for (const child of children) child.kill('SIGTERM');

@@ -25,7 +25,9 @@ run('bash', ['scripts/ensure-chromium.sh']);
 
 const pgUrl = new URL(process.env.LEITWARTE_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
 if (!(await reachable(pgUrl.hostname, Number(pgUrl.port || 5432)))) {
-  console.error(`PostgreSQL is not reachable at ${pgUrl.host}: the PostgreSQL tests need it (LEITWARTE_TEST_PG_URL).`);
+  console.error(
+    `PostgreSQL is not reachable at ${pgUrl.host}: the PostgreSQL tests need it (LEITWARTE_TEST_PG_URL).`,
+  );
   process.exit(1);
 }
 
@@ -35,13 +37,22 @@ run('npm', ['run', 'build']);
 mkdirSync('test-results', { recursive: true });
 const vitest = spawnSync(
   'npx',
-  ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json', ...process.argv.slice(2)],
+  [
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    '--outputFile.json=test-results/vitest.json',
+    ...process.argv.slice(2),
+  ],
   { stdio: 'inherit' },
 );
 try {
   const summary = JSON.parse(readFileSync('test-results/vitest.json', 'utf8'));
   const skipped = summary.numPendingTests + summary.numTodoTests;
-  console.log(`\nTests: ${summary.numPassedTests} passed, ${summary.numFailedTests} failed, ${skipped} skipped`);
+  console.log(
+    `\nTests: ${summary.numPassedTests} passed, ${summary.numFailedTests} failed, ${skipped} skipped`,
+  );
 } catch {
   console.log('\nTests: no summary was written');
 }

@@ -37,7 +37,10 @@ try {
   const pvAll = await measure(server.url, '/api/Pv/all', cookie);
   report('api', {
     'GET /api/UserManagement/info (baseline)': baseline,
-    'GET /api/Pv/all': { ...pvAll, ratioToBaseline: +(pvAll.requestsPerSecond / baseline.requestsPerSecond).toFixed(3) },
+    'GET /api/Pv/all': {
+      ...pvAll,
+      ratioToBaseline: +(pvAll.requestsPerSecond / baseline.requestsPerSecond).toFixed(3),
+    },
   });
 } finally {
   await server.stop();

@@ -18,7 +18,9 @@ export class OverviewPage {
   }
 
   async stationNames(): Promise<string[]> {
-    return this.page.$$eval('[data-station]', (nodes) => nodes.map((n) => n.getAttribute('data-station-name') ?? ''));
+    return this.page.$$eval('[data-station]', (nodes) =>
+      nodes.map((n) => n.getAttribute('data-station-name') ?? ''),
+    );
   }
 
   async logOut(): Promise<void> {

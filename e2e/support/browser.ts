@@ -19,7 +19,10 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 /** A fresh context (own cookies and storage) with a German browser, as our operators have. */
-export async function newPage(browser: Browser, locale = 'de-DE'): Promise<{ context: BrowserContext; page: Page }> {
+export async function newPage(
+  browser: Browser,
+  locale = 'de-DE',
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ locale, viewport: { width: 1400, height: 900 } });
   const page = await context.newPage();
   return { context, page };

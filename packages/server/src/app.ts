@@ -24,8 +24,9 @@ import type { Services } from './services.js';
 import { createSimulator } from './sources/index.js';
 import { openStore } from './store/index.js';
 
-const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string })
-  .version;
+const VERSION = (
+  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
 
 export interface BuildOptions {
   config: Config;
@@ -47,10 +48,17 @@ export async function build(options: BuildOptions): Promise<Built> {
   const { config } = options;
   const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const adminBootstrap = await bootstrapAdmin(store, config.adminPassword);
-  const csrfSecret = await store.meta.getOrInsert('login_csrf_secret', () => randomBytes(32).toString('base64url'));
+  const csrfSecret = await store.meta.getOrInsert('login_csrf_secret', () =>
+    randomBytes(32).toString('base64url'),
+  );
   const sessions = createSessionService({ store, idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs });
   const loginCsrf = createLoginCsrf(csrfSecret);
-  const login = createLoginService({ store, sessions, csrf: loginCsrf, maxFailures: config.loginMaxFailures });
+  const login = createLoginService({
+    store,
+    sessions,
+    csrf: loginCsrf,
+    maxFailures: config.loginMaxFailures,
+  });
   const definition = loadPlantDefinition(config.plantPath ?? DEMO_PLANT_PATH);
   const plant = createPlant({ definition, source: createSimulator(definition) });
   const services: Services = { config, store, sessions, login, loginCsrf, rights: createRoleRights(), plant };

@@ -42,7 +42,8 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
   if (raw === undefined || raw === '') return fallback;
   if (!/^\d+$/.test(raw.trim())) throw new ConfigError(name, `expected a whole number, got "${raw}"`);
   const value = Number(raw);
-  if (value < min || value > max) throw new ConfigError(name, `must be between ${min} and ${max}, got ${value}`);
+  if (value < min || value > max)
+    throw new ConfigError(name, `must be between ${min} and ${max}, got ${value}`);
   return value;
 }
 
@@ -82,7 +83,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   const allowedOrigins = origins === null ? [] : origins.split(',').map((o) => o.trim());
   for (const origin of allowedOrigins) {
     if (!/^https?:\/\/[^/]+$/.test(origin)) {
-      throw new ConfigError('LEITWARTE_ALLOWED_ORIGINS', `"${origin}" is not an origin like https://host:port`);
+      throw new ConfigError(
+        'LEITWARTE_ALLOWED_ORIGINS',
+        `"${origin}" is not an origin like https://host:port`,
+      );
     }
   }
   const logLevel = text(env, 'LEITWARTE_LOG_LEVEL') ?? 'info';

@@ -18,7 +18,10 @@ export const PvConfigSchema = Type.Object({
   ]),
   domainConfig: Type.Union([
     Type.Null(),
-    Type.Object({ min: Type.Union([Type.Number(), Type.Null()]), max: Type.Union([Type.Number(), Type.Null()]) }),
+    Type.Object({
+      min: Type.Union([Type.Number(), Type.Null()]),
+      max: Type.Union([Type.Number(), Type.Null()]),
+    }),
   ]),
   digiDisplayConfig: Type.Union([
     Type.Null(),

@@ -27,7 +27,8 @@ export function createLoginCsrf(secret: string, now: () => number = Date.now) {
       if (nonce === undefined || expires === undefined || signature === undefined || rest.length > 0) {
         return 'incorrect';
       }
-      if (!/^\d{1,15}$/.test(expires) || cookieNonce === undefined || cookieNonce !== nonce) return 'incorrect';
+      if (!/^\d{1,15}$/.test(expires) || cookieNonce === undefined || cookieNonce !== nonce)
+        return 'incorrect';
       const expected = Buffer.from(mac(nonce, Number(expires)));
       const given = Buffer.from(signature);
       if (expected.length !== given.length || !timingSafeEqual(expected, given)) return 'incorrect';

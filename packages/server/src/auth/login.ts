@@ -5,8 +5,7 @@ import { decoyPasswordHash, verifyPassword } from './passwords.js';
 import type { ActiveSession, SessionService } from './sessions.js';
 
 export type LoginResult =
-  | { ok: true; secret: string; session: ActiveSession }
-  | { ok: false; code: LoginErrorCode };
+  { ok: true; secret: string; session: ActiveSession } | { ok: false; code: LoginErrorCode };
 
 export interface LoginServiceOptions {
   store: Store;
@@ -25,7 +24,13 @@ export function createLoginService(options: LoginServiceOptions) {
   const { store, sessions, csrf, maxFailures } = options;
   const now = options.now ?? Date.now;
 
-  async function audit(action: string, username: string, userId: number | null, remote: string, detail?: object) {
+  async function audit(
+    action: string,
+    username: string,
+    userId: number | null,
+    remote: string,
+    detail?: object,
+  ) {
     await store.audit.append({
       at: now(),
       userId,
@@ -46,7 +51,10 @@ export function createLoginService(options: LoginServiceOptions) {
         return { ok: false, code };
       }
       const user = await store.users.byName(request.username);
-      const passwordOk = await verifyPassword(user?.password_hash ?? (await decoyPasswordHash()), request.password);
+      const passwordOk = await verifyPassword(
+        user?.password_hash ?? (await decoyPasswordHash()),
+        request.password,
+      );
       const at = now();
       if (user === undefined || user.disabled === 1) {
         await audit('login.failed', request.username, null, remote, { reason: 'invalidCredentials' });
@@ -58,7 +66,10 @@ export function createLoginService(options: LoginServiceOptions) {
       }
       if (!passwordOk) {
         const failures = await store.users.recordFailure(user.id, at);
-        await audit('login.failed', user.username, user.id, remote, { reason: 'invalidCredentials', failures });
+        await audit('login.failed', user.username, user.id, remote, {
+          reason: 'invalidCredentials',
+          failures,
+        });
         if (failures >= maxFailures) {
           await store.users.lockUntil(user.id, at + LOGIN_LOCKOUT_MS, at);
           await audit('login.lockout', user.username, user.id, remote, { until: at + LOGIN_LOCKOUT_MS });

@@ -13,7 +13,9 @@ describe('sessions', () => {
   beforeEach(async () => {
     database = await createTestDatabase('sqlite');
     store = await openStore(database);
-    userId = (await store.users.insert({ username: 'u', displayName: 'U', passwordHash: 'h', role: 'viewer' }, now)).id;
+    userId = (
+      await store.users.insert({ username: 'u', displayName: 'U', passwordHash: 'h', role: 'viewer' }, now)
+    ).id;
     sessions = createSessionService({ store, idleMs: 60_000, maxMs: 3_600_000, now: () => now, sweepMs: 20 });
   });
   afterEach(async () => {

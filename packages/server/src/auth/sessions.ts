@@ -1,6 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import { SESSION_COOKIE, type SessionEndReason, type SessionGate, type SessionPrincipal } from './session-gate.js';
+import {
+  SESSION_COOKIE,
+  type SessionEndReason,
+  type SessionGate,
+  type SessionPrincipal,
+} from './session-gate.js';
 import type { Store } from '../store/index.js';
 
 /** A resolved, live session with what routes need about its user. */

@@ -29,7 +29,13 @@ describe('the server around the API', () => {
     const reply = await fetch(`${server.url}/api/docs/json`);
     expect(reply.status).toBe(200);
     const doc = (await reply.json()) as { paths: Record<string, unknown> };
-    for (const p of ['/api/auth/login', '/api/UserManagement/info', '/api/Pv/all', '/api/Pv/configs', '/api/station/GetAllStations']) {
+    for (const p of [
+      '/api/auth/login',
+      '/api/UserManagement/info',
+      '/api/Pv/all',
+      '/api/Pv/configs',
+      '/api/station/GetAllStations',
+    ]) {
       expect(doc.paths, p).toHaveProperty([p]);
     }
   });

@@ -24,8 +24,18 @@ describe.each(BOTH_DIALECTS)('login and session on %s', (dialect) => {
 
   beforeAll(async () => {
     server = await startTestServer({ dialect, config: { loginMaxFailures: 3 } });
-    await addUser(server.services.store, { username: 'meier', role: 'operator', password: 'Meier-Pass-1', actor: 'test' });
-    await addUser(server.services.store, { username: 'lehmann', role: 'viewer', password: 'Lehmann-Pass-1', actor: 'test' });
+    await addUser(server.services.store, {
+      username: 'meier',
+      role: 'operator',
+      password: 'Meier-Pass-1',
+      actor: 'test',
+    });
+    await addUser(server.services.store, {
+      username: 'lehmann',
+      role: 'viewer',
+      password: 'Lehmann-Pass-1',
+      actor: 'test',
+    });
   });
   afterAll(() => server.close());
 
@@ -37,8 +47,14 @@ describe.each(BOTH_DIALECTS)('login and session on %s', (dialect) => {
     expect(setCookie).toMatch(/SameSite=Strict/i);
     expect(setCookie).not.toMatch(/Secure/i);
     expect(setCookie.split(';', 1)[0]!.length).toBeGreaterThan('lw_session='.length + 40);
-    const info = await fetch(`${server.url}/api/UserManagement/info`, { headers: { cookie: setCookie.split(';', 1)[0]! } });
-    expect(await info.json()).toMatchObject({ username: 'admin', role: 'administrator', idleTimeoutMs: 900_000 });
+    const info = await fetch(`${server.url}/api/UserManagement/info`, {
+      headers: { cookie: setCookie.split(';', 1)[0]! },
+    });
+    expect(await info.json()).toMatchObject({
+      username: 'admin',
+      role: 'administrator',
+      idleTimeoutMs: 900_000,
+    });
   });
 
   it('gives every login a new session id', async () => {
@@ -52,7 +68,10 @@ describe.each(BOTH_DIALECTS)('login and session on %s', (dialect) => {
     const wrong = await attempt(server, 'lehmann', 'wrong-password');
     expect(unknown.status).toBe(401);
     expect(wrong.status).toBe(401);
-    const [u, w] = [(await unknown.json()) as { code: string; message: string }, (await wrong.json()) as { code: string; message: string }];
+    const [u, w] = [
+      (await unknown.json()) as { code: string; message: string },
+      (await wrong.json()) as { code: string; message: string },
+    ];
     expect(u).toEqual(w);
     expect(u.code).toBe('invalidCredentials');
   });
@@ -67,7 +86,9 @@ describe.each(BOTH_DIALECTS)('login and session on %s', (dialect) => {
     expect((await attempt(server, 'lehmann', 'Lehmann-Pass-1')).status).toBe(200);
     const rows = await server.services.store.audit.range(0, Date.now() + 1, 1000);
     expect(rows.some((r) => r.action === 'login.lockout' && r.username === 'meier')).toBe(true);
-    expect(rows.filter((r) => r.action === 'login.failed' && r.username === 'meier').length).toBeGreaterThanOrEqual(3);
+    expect(
+      rows.filter((r) => r.action === 'login.failed' && r.username === 'meier').length,
+    ).toBeGreaterThanOrEqual(3);
   });
 
   it('refuses a login token without its cookie or with a forged signature', async () => {
@@ -87,7 +108,12 @@ describe.each(BOTH_DIALECTS)('login and session on %s', (dialect) => {
 
   it('refuses malformed login bodies without touching the store', async () => {
     const before = (await server.services.store.audit.range(0, Date.now() + 1, 10_000)).length;
-    for (const body of ['{', '[]', '{"username":"admin"}', JSON.stringify({ csrfToken: 'x', username: '', password: 'y' })]) {
+    for (const body of [
+      '{',
+      '[]',
+      '{"username":"admin"}',
+      JSON.stringify({ csrfToken: 'x', username: '', password: 'y' }),
+    ]) {
       const reply = await fetch(`${server.url}/api/auth/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -99,7 +125,12 @@ describe.each(BOTH_DIALECTS)('login and session on %s', (dialect) => {
   });
 
   it('answers 401 to every other API call without a session', async () => {
-    for (const path of ['/api/UserManagement/info', '/api/Pv/all', '/api/Pv/getallpvnodes', '/api/station/GetAllStations']) {
+    for (const path of [
+      '/api/UserManagement/info',
+      '/api/Pv/all',
+      '/api/Pv/getallpvnodes',
+      '/api/station/GetAllStations',
+    ]) {
       expect((await fetch(`${server.url}${path}`)).status, path).toBe(401);
     }
     const configs = await fetch(`${server.url}/api/Pv/configs`, {
@@ -108,13 +139,22 @@ describe.each(BOTH_DIALECTS)('login and session on %s', (dialect) => {
       body: '[]',
     });
     expect(configs.status).toBe(401);
-    expect((await fetch(`${server.url}/api/UserManagement/info`, { headers: { cookie: 'lw_session=forged-value-of-enough-length' } })).status).toBe(401);
+    expect(
+      (
+        await fetch(`${server.url}/api/UserManagement/info`, {
+          headers: { cookie: 'lw_session=forged-value-of-enough-length' },
+        })
+      ).status,
+    ).toBe(401);
   });
 
   it('needs the CSRF header and a same-origin Origin for state changes', async () => {
     const { cookie, csrfToken } = await server.loginWithToken();
     const renew = (headers: Record<string, string>) =>
-      fetch(`${server.url}/api/UserManagement/renew-lease`, { method: 'POST', headers: { cookie, ...headers } });
+      fetch(`${server.url}/api/UserManagement/renew-lease`, {
+        method: 'POST',
+        headers: { cookie, ...headers },
+      });
     expect((await renew({})).status).toBe(403);
     expect((await renew({ 'x-csrf-token': 'wrong' })).status).toBe(403);
     expect((await renew({ 'x-csrf-token': csrfToken, origin: 'https://evil.example' })).status).toBe(403);

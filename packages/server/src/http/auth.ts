@@ -1,4 +1,10 @@
-import { CSRF_HEADER, CsrfReplySchema, ErrorReply, LoginReplySchema, LoginRequestSchema } from '@leitwarte/core';
+import {
+  CSRF_HEADER,
+  CsrfReplySchema,
+  ErrorReply,
+  LoginReplySchema,
+  LoginRequestSchema,
+} from '@leitwarte/core';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
@@ -64,7 +70,12 @@ export const authRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, {
         const statusCode = LOGIN_STATUS[result.code];
         return reply
           .code(statusCode)
-          .send({ statusCode, error: 'Login refused', code: result.code, message: LOGIN_MESSAGE[result.code] });
+          .send({
+            statusCode,
+            error: 'Login refused',
+            code: result.code,
+            message: LOGIN_MESSAGE[result.code],
+          });
       }
       reply.clearCookie(LOGIN_CSRF_COOKIE, cookieBase(request));
       reply.setCookie(SESSION_COOKIE, result.secret, cookieBase(request));
@@ -87,7 +98,12 @@ export const authRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, {
         if (request.headers[CSRF_HEADER] !== session.csrfToken) {
           return reply
             .code(403)
-            .send({ statusCode: 403, error: 'Forbidden', code: 'csrfTokenIncorrect', message: 'CSRF token missing' });
+            .send({
+              statusCode: 403,
+              error: 'Forbidden',
+              code: 'csrfTokenIncorrect',
+              message: 'CSRF token missing',
+            });
         }
         await services.login.logout(session, request.ip);
       }

@@ -14,7 +14,13 @@ const HealthReply = Type.Object({
 export const healthRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { services }) => {
   app.get(
     '/healthz',
-    { schema: { tags: ['health'], summary: 'Health of the server', response: { 200: HealthReply, 503: HealthReply } } },
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'Health of the server',
+        response: { 200: HealthReply, 503: HealthReply },
+      },
+    },
     async (_request, reply) => {
       let store: 'ok' | 'error' = 'ok';
       try {

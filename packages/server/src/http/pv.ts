@@ -51,7 +51,10 @@ export const pvRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { s
       const nodes: PvNode[] = [];
       for (const node of plant.tree()) {
         const groups = node.groups
-          .map((group) => ({ ...group, pvs: group.pvs.filter((pv) => rights.canReadPv(principal, pv.pvRef)) }))
+          .map((group) => ({
+            ...group,
+            pvs: group.pvs.filter((pv) => rights.canReadPv(principal, pv.pvRef)),
+          }))
           .filter((group) => group.pvs.length > 0);
         if (groups.length > 0) nodes.push({ ...node, groups });
       }

@@ -6,7 +6,8 @@ import type { FastifyPluginAsync } from 'fastify';
 /** The built web app: packages/web/dist, the same three levels up from src/http and dist/http. */
 export const WEB_DIST = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
 
-const isServerPath = (path: string) => path.startsWith('/api/') || path.startsWith('/hubs/') || path === '/healthz';
+const isServerPath = (path: string) =>
+  path.startsWith('/api/') || path.startsWith('/hubs/') || path === '/healthz';
 
 /**
  * Serves the web app: hashed assets cached for a year, index.html for every client route (the
@@ -32,7 +33,9 @@ export const webAppRoutes: FastifyPluginAsync<{ root?: string }> = async (app, o
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?', 1)[0] ?? '/';
     if ((request.method !== 'GET' && request.method !== 'HEAD') || isServerPath(path)) {
-      return reply.code(404).send({ statusCode: 404, error: 'Not Found', message: `${request.method} ${path}` });
+      return reply
+        .code(404)
+        .send({ statusCode: 404, error: 'Not Found', message: `${request.method} ${path}` });
     }
     if (!built) {
       return reply

@@ -1,5 +1,6 @@
 import type { PvConfig, PvNode, PvRef, ProcessValue, Station } from '@leitwarte/core';
-import type { ConnectionState } from '../sources/data-source.js';
+import type { ConnectionState, DialAction, FieldWrite } from '../sources/data-source.js';
+import type { PlantInfo } from './definition-schema.js';
 
 /** Live process values of the plant: the latest value per PV and a change feed. */
 export interface PlantValues {
@@ -14,8 +15,12 @@ export interface PlantValues {
 /** The plant model: stations, PV configs and live values, fed by a data source. */
 export interface Plant {
   readonly values: PlantValues;
+  /** Plant metadata of the definition (ID, name, operator, ...; for the About page). */
+  readonly info: PlantInfo;
   stations(): readonly Station[];
   station(stationNumber: number): Station | undefined;
+  /** Called with the stations whose dial state, times or dial counters changed. */
+  onStationChange(listener: (changed: readonly Station[]) => void): () => void;
   pvConfigs(): readonly PvConfig[];
   /** Config of a PV by key `Type-nr`. */
   config(key: string): PvConfig | undefined;
@@ -23,6 +28,13 @@ export interface Plant {
   tree(): readonly PvNode[];
   /** Station a PV belongs to (decoded nr for station-encoded types, the definition otherwise). */
   stationOf(ref: PvRef): number | null;
+  /**
+   * Passes writes to the field; rejects unknown PVs and whatever the source refuses. Callers
+   * validate rights and domain first; the new values arrive through `values.onChange`.
+   */
+  write(writes: readonly FieldWrite[]): Promise<void>;
+  /** Dials a station (Connect, Disconnect, Status); the result arrives through onStationChange. */
+  dial(stationNumber: number, action: DialAction): Promise<void>;
   connectionState(): ConnectionState;
   onConnectionState(listener: (state: ConnectionState) => void): () => void;
   start(): Promise<void>;

@@ -1,4 +1,4 @@
-import type { ProcessValue, PvRef } from '@leitwarte/core';
+import type { ProcessValue, PvRef, Station } from '@leitwarte/core';
 
 /** Connection state of a data source to the field (reported on the server-status channel). */
 export type ConnectionState = 'Connected' | 'Disconnected' | 'Connecting';
@@ -9,6 +9,15 @@ export interface FieldWrite {
   value: ProcessValue;
 }
 
+/** Dial actions of screens §9 ("Dial confirmation actions"). */
+export type DialAction = 'Connect' | 'Disconnect' | 'Status';
+
+/** The part of a station that its data source reports: dial state, times, dial counters. */
+export type StationUpdate = Pick<
+  Station,
+  'stationNumber' | 'dialState' | 'timestamp' | 'lastConnection' | 'dialCounters'
+>;
+
 /**
  * Where process values come from. The simulator is the default; field connectors (MQTT,
  * Modbus, ...) implement the same contract. Writes are answered by value changes, exactly as
@@ -17,8 +26,13 @@ export interface FieldWrite {
 export interface DataSource {
   start(): Promise<void>;
   stop(): Promise<void>;
+  /** Applies all writes or none; rejects with the reason when one of them is refused. */
   write(writes: readonly FieldWrite[]): Promise<void>;
   onValues(listener: (values: readonly ProcessValue[]) => void): () => void;
   connectionState(): ConnectionState;
   onConnectionState(listener: (state: ConnectionState) => void): () => void;
+  /** Station state changes; a source without stations of its own omits it. */
+  onStations?(listener: (updates: readonly StationUpdate[]) => void): () => void;
+  /** Dials a station; answered by station updates. A source that cannot dial omits it. */
+  dial?(stationNumber: number, action: DialAction): Promise<void>;
 }

@@ -23,8 +23,17 @@ describe.each(BOTH_DIALECTS)('store on %s', (dialect) => {
   });
 
   it('stores users with unique names and counts failed logins', async () => {
-    const user = await store.users.insert({ username: 'meier', displayName: 'K. Meier', passwordHash: 'h', role: 'operator' }, 1000);
-    expect(user).toMatchObject({ username: 'meier', role: 'operator', language: 'de', disabled: 0, created_at: 1000 });
+    const user = await store.users.insert(
+      { username: 'meier', displayName: 'K. Meier', passwordHash: 'h', role: 'operator' },
+      1000,
+    );
+    expect(user).toMatchObject({
+      username: 'meier',
+      role: 'operator',
+      language: 'de',
+      disabled: 0,
+      created_at: 1000,
+    });
     await expect(
       store.users.insert({ username: 'meier', displayName: 'x', passwordHash: 'h', role: 'viewer' }, 1001),
     ).rejects.toThrow();
@@ -37,8 +46,19 @@ describe.each(BOTH_DIALECTS)('store on %s', (dialect) => {
   });
 
   it('opens, touches and ends sessions; ending all of a user returns the open ones only', async () => {
-    const user = await store.users.insert({ username: 'schulz', displayName: 'S', passwordHash: 'h', role: 'viewer' }, 1);
-    const base = { user_id: user.id, csrf_token: 't', created_at: 10, last_seen_at: 10, expires_at: 99_999, ended_at: null, end_reason: null };
+    const user = await store.users.insert(
+      { username: 'schulz', displayName: 'S', passwordHash: 'h', role: 'viewer' },
+      1,
+    );
+    const base = {
+      user_id: user.id,
+      csrf_token: 't',
+      created_at: 10,
+      last_seen_at: 10,
+      expires_at: 99_999,
+      ended_at: null,
+      end_reason: null,
+    };
     await store.sessions.insert({ ...base, id_hash: 'a' });
     await store.sessions.insert({ ...base, id_hash: 'b' });
     await store.sessions.insert({ ...base, id_hash: 'c' });
@@ -59,7 +79,9 @@ describe.each(BOTH_DIALECTS)('store on %s', (dialect) => {
     expect(rows.map((r) => r.at)).toEqual([300, 200]);
     expect(JSON.parse(rows[0]!.detail ?? '{}')).toEqual({ at: 300 });
     expect(await store.audit.range(0, 1000, 1)).toHaveLength(1);
-    await expect(store.db.updateTable('audit_log').set({ action: 'forged' }).execute()).rejects.toThrow(/append-only/);
+    await expect(store.db.updateTable('audit_log').set({ action: 'forged' }).execute()).rejects.toThrow(
+      /append-only/,
+    );
     await expect(store.db.deleteFrom('audit_log').execute()).rejects.toThrow(/append-only/);
   });
 

@@ -29,10 +29,14 @@ export function createUsersRepository(db: Kysely<Database>): UsersRepository {
   const byId = (id: number) => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
   return {
     async count() {
-      const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+      const row = await db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirst();
       return Number(row?.n ?? 0);
     },
-    byName: (username) => db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst(),
+    byName: (username) =>
+      db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst(),
     byId,
     list: () => db.selectFrom('users').selectAll().orderBy('username').execute(),
     async insert(user, now) {

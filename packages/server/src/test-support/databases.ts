@@ -30,7 +30,11 @@ async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
 export async function createTestDatabase(dialect: TestDialect): Promise<TestDatabase> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'leitwarte-test-'));
   if (dialect === 'sqlite') {
-    return { databaseUrl: null, dataDir, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
+    return {
+      databaseUrl: null,
+      dataDir,
+      drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+    };
   }
   const name = `leitwarte_test_${randomBytes(6).toString('hex')}`;
   await admin((client) => client.query(`create database ${name}`));

@@ -62,7 +62,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       headers: { 'content-type': 'application/json', cookie: csrfCookie },
       body: JSON.stringify({ csrfToken, username, password }),
     });
-    if (reply.status !== 200) throw new Error(`login of ${username} failed: ${reply.status} ${await reply.text()}`);
+    if (reply.status !== 200)
+      throw new Error(`login of ${username} failed: ${reply.status} ${await reply.text()}`);
     const session = cookiePair(reply.headers.getSetCookie(), 'lw_session');
     if (session === undefined) throw new Error('login set no session cookie');
     const { user } = (await reply.json()) as { user: { csrfToken: string } };

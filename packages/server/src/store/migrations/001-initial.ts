@@ -13,7 +13,9 @@ export function initialMigration(dialect: StoreDialect) {
         .execute();
       await db.schema
         .createTable('users')
-        .addColumn('id', id, (c) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()))
+        .addColumn('id', id, (c) =>
+          dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement(),
+        )
         .addColumn('username', 'text', (c) => c.notNull().unique())
         .addColumn('display_name', 'text', (c) => c.notNull())
         .addColumn('password_hash', 'text', (c) => c.notNull())
@@ -39,7 +41,9 @@ export function initialMigration(dialect: StoreDialect) {
       await db.schema.createIndex('sessions_user').on('sessions').column('user_id').execute();
       await db.schema
         .createTable('audit_log')
-        .addColumn('id', id, (c) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()))
+        .addColumn('id', id, (c) =>
+          dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement(),
+        )
         .addColumn('at', 'bigint', (c) => c.notNull())
         .addColumn('user_id', 'bigint')
         .addColumn('username', 'text')
