@@ -1,0 +1,100 @@
+import { CSRF_HEADER, type ErrorReply } from '@leitwarte/core';
+
+/** A reply with a non-2xx status; `code` is the server's stable reason code when it sent one. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string | null,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** The server could not be reached at all (offline, DNS, TLS, refused). */
+export class NetworkError extends Error {
+  constructor(cause: unknown) {
+    super('network error', { cause });
+    this.name = 'NetworkError';
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+  /** False for the calls of the login flow itself, whose 401 is an answer and not an expired session. */
+  redirectOnUnauthorized?: boolean;
+}
+
+let sessionCsrfToken: string | null = null;
+let unauthorizedHandler: () => void = () => {};
+
+/** Remembers the session's CSRF token (from the user info) for every state-changing call. */
+export function setSessionCsrfToken(token: string | null): void {
+  sessionCsrfToken = token;
+}
+
+export function hasSessionCsrfToken(): boolean {
+  return sessionCsrfToken !== null;
+}
+
+/** Installs what happens on a 401 (the app navigates to the logout page with the return address). */
+export function setUnauthorizedHandler(handler: () => void): void {
+  unauthorizedHandler = handler;
+}
+
+/** Reports an expired or missing session found outside `apiRequest`, e.g. by a live channel's negotiate. */
+export function notifyUnauthorized(): void {
+  unauthorizedHandler();
+}
+
+function isErrorReply(value: unknown): value is Partial<ErrorReply> {
+  return typeof value === 'object' && value !== null;
+}
+
+async function readError(response: Response): Promise<ApiError> {
+  let code: string | null = null;
+  let message = response.statusText || `HTTP ${response.status}`;
+  try {
+    const body: unknown = await response.json();
+    if (isErrorReply(body)) {
+      if (typeof body.code === 'string') code = body.code;
+      if (typeof body.message === 'string') message = body.message;
+    }
+  } catch {
+    // Not JSON (e.g. a proxy's error page): the status alone has to do.
+  }
+  return new ApiError(response.status, code, message);
+}
+
+/** One call to the Leitwarte API: JSON in and out, cookie session, CSRF header on writes, 401 handling. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const method = options.method ?? 'GET';
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (method !== 'GET' && sessionCsrfToken) headers[CSRF_HEADER] = sessionCsrfToken;
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      credentials: 'include',
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new NetworkError(error);
+  }
+
+  if (!response.ok) {
+    if (response.status === 401 && options.redirectOnUnauthorized !== false) unauthorizedHandler();
+    throw await readError(response);
+  }
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}

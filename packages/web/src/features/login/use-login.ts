@@ -1,0 +1,64 @@
+import type { CsrfReply, LoginReply } from '@leitwarte/core';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { getLoginCsrfToken, login } from '../../api/auth';
+import { userInfoQuery } from '../../api/user-management';
+import { LoginTokenUnavailableError } from './login-error';
+
+// A token this close to its expiry is renewed before use rather than sent to fail.
+const EXPIRY_MARGIN_MS = 10_000;
+
+const csrfQuery = queryOptions({
+  queryKey: ['auth', 'csrf'] as const,
+  queryFn: ({ signal }) => getLoginCsrfToken(signal),
+  staleTime: Infinity,
+  // Leaving the login page drops the token; it belongs to this form only.
+  gcTime: 0,
+  retry: 1,
+});
+
+export interface Credentials {
+  username: string;
+  password: string;
+}
+
+/**
+ * The login form's server side: the CSRF token is fetched when the page loads, renewed when nearly
+ * expired, and fetched anew after every failed attempt (csrfToken* errors demand it, and the server may
+ * bind a token to one attempt).
+ */
+export function useLogin(onSuccess: (reply: LoginReply) => void) {
+  const queryClient = useQueryClient();
+  const csrf = useQuery(csrfQuery);
+
+  const freshToken = async (): Promise<CsrfReply> => {
+    const cached = queryClient.getQueryData(csrfQuery.queryKey);
+    const nearExpiry = !cached || cached.expiresAt - Date.now() <= EXPIRY_MARGIN_MS;
+    try {
+      // Returns the cached token unless it is invalidated or near expiry; joins a fetch in flight.
+      return await queryClient.fetchQuery({ ...csrfQuery, staleTime: nearExpiry ? 0 : Infinity });
+    } catch (error) {
+      throw new LoginTokenUnavailableError(error);
+    }
+  };
+
+  const mutation = useMutation({
+    mutationFn: async ({ username, password }: Credentials) => {
+      const token = await freshToken();
+      return login({ csrfToken: token.csrfToken, username, password });
+    },
+    onSuccess: (reply) => {
+      queryClient.setQueryData(userInfoQuery.queryKey, reply.user);
+      onSuccess(reply);
+    },
+    onError: () => {
+      void queryClient.invalidateQueries({ queryKey: csrfQuery.queryKey });
+    },
+  });
+
+  return {
+    submit: mutation.mutate,
+    pending: mutation.isPending,
+    error: mutation.error,
+    preparing: csrf.isPending,
+  };
+}

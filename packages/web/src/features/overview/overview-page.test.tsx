@@ -1,0 +1,153 @@
+import type { PvRef } from '@leitwarte/core';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type * as PvHubModule from '../../live/pv-hub';
+import { pvValueStore } from '../../live/pv-value-store';
+import type { FakeHubConnection } from '../../test-support/fake-hub-connection';
+import { fakeServer, json } from '../../test-support/fake-server';
+import { analogPv, operator, station } from '../../test-support/fixtures';
+import { renderApp } from '../../test-support/render';
+
+const hub = vi.hoisted(() => ({ connections: [] as FakeHubConnection[], failStart: false }));
+
+vi.mock('../../live/pv-hub', async (importOriginal) => {
+  const actual = await importOriginal<typeof PvHubModule>();
+  const { FakeHubConnection } = await import('../../test-support/fake-hub-connection');
+  const pvHub = new actual.PvHub(() => {
+    const connection = new FakeHubConnection();
+    if (hub.failStart) connection.startImpl = () => Promise.reject(new Error('negotiate failed'));
+    hub.connections.push(connection);
+    return connection;
+  });
+  return { ...actual, pvHub };
+});
+
+afterEach(() => {
+  pvValueStore.clear();
+  hub.connections.length = 0;
+  hub.failStart = false;
+});
+
+function plant() {
+  return fakeServer({
+    'GET /api/UserManagement/info': () => json(200, operator),
+    'GET /api/station/GetAllStations': () =>
+      json(200, [
+        station(1, 'Wasserwerk Nord', { kind: 'Wasserwerk' }),
+        station(2, 'Hochbehälter Süd', { dialState: 'CommunicationError' }),
+      ]),
+    'GET /api/Pv/all': () =>
+      json(200, [
+        analogPv(100001, 'Füllstand Brunnen', 2.5),
+        analogPv(100002, 'Druck Netz', 4.25, 'Uncertain'),
+        analogPv(200001, 'Füllstand Kammer', 3.75),
+      ]),
+  });
+}
+
+const cell = (key: string) => document.querySelector<HTMLElement>(`[data-pv="${key}"]`);
+
+describe('overview', () => {
+  it('shows stations with dial state words and PVs with formatted values and quality', async () => {
+    plant();
+    renderApp('/overview');
+
+    const north = await screen.findByRole('region', { name: 'Wasserwerk Nord' });
+    expect(within(north).getByText('Verbunden')).toBeDefined();
+    expect(within(north).getByText('Füllstand Brunnen')).toBeDefined();
+    const south = screen.getByRole('region', { name: 'Hochbehälter Süd' });
+    expect(within(south).getByText('Verbindungsfehler')).toBeDefined();
+
+    expect(cell('AnaIn-100001')?.textContent).toBe('2,5 m');
+    expect(cell('AnaIn-100001')?.dataset.quality).toBe('Good');
+    expect(cell('AnaIn-100002')?.dataset.quality).toBe('Uncertain');
+    expect(cell('AnaIn-100002')?.className).toContain('qualityuncertain');
+    expect(within(cell('AnaIn-100002')!).getByText('Unsicher')).toBeDefined();
+  });
+
+  it('subscribes its PVs and applies live values without reload', async () => {
+    plant();
+    renderApp('/overview');
+    await screen.findByRole('region', { name: 'Wasserwerk Nord' });
+
+    await waitFor(() => expect(hub.connections[0]?.invocations).toHaveLength(1));
+    const [invocation] = hub.connections[0]!.invocations;
+    expect(invocation?.method).toBe('SubscribeToPvs');
+    expect((invocation?.args[0] as PvRef[]).map((ref) => ref.nr).sort()).toEqual([100001, 100002, 200001]);
+
+    act(() => {
+      hub.connections[0]!.emit('newValues', [
+        {
+          pvRef: { type: 'AnaIn', nr: 100001 },
+          type: 'DoubleValue',
+          doubleValue: 3.125,
+          quality: 'Bad',
+          timestamp: 2e12,
+        },
+      ]);
+      pvValueStore.flush();
+    });
+    expect(cell('AnaIn-100001')?.dataset.quality).toBe('Bad');
+    expect(cell('AnaIn-100001')?.className).toContain('qualitybad');
+    expect(cell('AnaIn-100001')?.textContent).toBe('3,13 mSchlecht');
+    // The header's indicator shows the connection in words.
+    const indicator = document.querySelector<HTMLElement>('[data-live-status]');
+    expect(indicator?.dataset.liveStatus).toBe('connected');
+    expect(indicator?.textContent).toBe('Verbunden');
+  });
+
+  it('filters by station or PV name', async () => {
+    plant();
+    renderApp('/overview');
+    await screen.findByRole('region', { name: 'Wasserwerk Nord' });
+
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Filter' }), { target: { value: 'kammer' } });
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Wasserwerk Nord' })).toBeNull());
+    expect(screen.getByRole('region', { name: 'Hochbehälter Süd' })).toBeDefined();
+
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Filter' }), {
+      target: { value: 'gibt es nicht' },
+    });
+    expect(
+      await screen.findByText('Keine Station und kein Prozesswert passt zu „gibt es nicht“.'),
+    ).toBeDefined();
+  });
+
+  it('shows the empty state when there are no stations', async () => {
+    fakeServer({
+      'GET /api/UserManagement/info': () => json(200, operator),
+      'GET /api/station/GetAllStations': () => json(200, []),
+      'GET /api/Pv/all': () => json(200, []),
+    });
+    renderApp('/overview');
+    expect(await screen.findByText('Es sind keine Stationen eingerichtet oder freigegeben.')).toBeDefined();
+  });
+
+  it('shows the error state with a retry when loading fails', async () => {
+    let fail = true;
+    fakeServer({
+      'GET /api/UserManagement/info': () => json(200, operator),
+      'GET /api/station/GetAllStations': () =>
+        fail
+          ? json(500, { statusCode: 500, error: 'x', message: 'x' })
+          : json(200, [station(1, 'Wasserwerk Nord')]),
+      'GET /api/Pv/all': () => json(200, []),
+    });
+    renderApp('/overview');
+    expect(await screen.findByText('Die Übersicht konnte nicht geladen werden.')).toBeDefined();
+    expect(screen.getByText('Der Server hat mit Status 500 geantwortet.')).toBeDefined();
+
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Erneut versuchen' }));
+    expect(await screen.findByRole('region', { name: 'Wasserwerk Nord' })).toBeDefined();
+  });
+
+  it('says when the live connection cannot be established', async () => {
+    hub.failStart = true;
+    plant();
+    renderApp('/overview');
+    expect((await screen.findByTestId('live-error')).textContent).toContain(
+      'Die Verbindung Prozesswerte konnte nicht hergestellt werden.',
+    );
+  });
+});

@@ -1,0 +1,73 @@
+import { Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { pvKey } from '@leitwarte/core';
+import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DialStateBadge } from './dial-state-badge';
+import type { StationGroup } from './group-pvs';
+import { PvValueCell } from './pv-value-cell';
+
+/** A station (or the group of PVs without one) with its PV table. Memoised: live values bypass it. */
+export const StationCard = memo(function StationCard({ group }: { group: StationGroup }) {
+  const { t } = useTranslation();
+  const { station, pvs } = group;
+  const title = station ? station.name : t('overview.otherValues');
+  const headingId = `overview-${group.key}`;
+
+  return (
+    <Paper
+      component="section"
+      withBorder
+      radius="md"
+      p="md"
+      aria-labelledby={headingId}
+      data-station={station?.stationNumber}
+      data-station-name={station?.name}
+    >
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <div>
+            <Title order={2} size="h4" id={headingId}>
+              {title}
+            </Title>
+            {station ? (
+              <Text size="sm" c="dimmed">
+                {station.kind} · {t('overview.stationNumber', { number: station.stationNumber })}
+              </Text>
+            ) : null}
+          </div>
+          {station ? <DialStateBadge state={station.dialState} /> : null}
+        </Group>
+        {pvs.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {t('overview.noPvs')}
+          </Text>
+        ) : (
+          <Table.ScrollContainer minWidth={420}>
+            <Table striped highlightOnHover verticalSpacing={6} className="pv-table">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('overview.columns.name')}</Table.Th>
+                  <Table.Th w={140}>{t('overview.columns.eks')}</Table.Th>
+                  <Table.Th w={200} ta="right">
+                    {t('overview.columns.value')}
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {pvs.map((pv) => (
+                  <Table.Tr key={pvKey(pv.pvRef)}>
+                    <Table.Td>{pv.name}</Table.Td>
+                    <Table.Td c="dimmed">{pv.eksNr}</Table.Td>
+                    <Table.Td ta="right">
+                      <PvValueCell config={pv} />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Stack>
+    </Paper>
+  );
+});

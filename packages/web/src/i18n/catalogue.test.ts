@@ -1,0 +1,74 @@
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import cs from './locales/cs.json';
+import de from './locales/de.json';
+import en from './locales/en.json';
+import ru from './locales/ru.json';
+
+type Tree = { [key: string]: string | Tree };
+
+function flatten(tree: Tree, prefix = ''): Map<string, string> {
+  const result = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') result.set(path, value);
+    else for (const [k, v] of flatten(value, path)) result.set(k, v);
+  }
+  return result;
+}
+
+const german = flatten(de);
+const others = { en: flatten(en), cs: flatten(cs), ru: flatten(ru) };
+const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+
+// A path string, not `new URL`: under jsdom the global URL is not the one node:url accepts.
+const srcDir = join(dirname(fileURLToPath(import.meta.url)), '..');
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) && !name.endsWith('.d.ts') ? [path] : [];
+  });
+}
+const sources = sourceFiles(srcDir).map((path) => ({ path, text: readFileSync(path, 'utf8') }));
+
+describe('catalogues', () => {
+  it.each(Object.entries(others))('%s has exactly the keys of de.json', (_language, catalogue) => {
+    expect([...german.keys()].filter((key) => !catalogue.has(key))).toEqual([]);
+    expect([...catalogue.keys()].filter((key) => !german.has(key))).toEqual([]);
+  });
+
+  it.each(Object.entries({ de: german, ...others }))('%s has no empty text', (_language, catalogue) => {
+    expect([...catalogue].filter(([, text]) => text.trim() === '').map(([key]) => key)).toEqual([]);
+  });
+
+  it.each(Object.entries(others))('%s uses the same placeholders as German', (_language, catalogue) => {
+    const mismatched = [...german].filter(
+      ([key, text]) => placeholders(text).join() !== placeholders(catalogue.get(key) ?? '').join(),
+    );
+    expect(mismatched.map(([key]) => key)).toEqual([]);
+  });
+
+  it('scans a meaningful number of source files', () => {
+    expect(sources.length).toBeGreaterThan(20);
+  });
+
+  it('every t("…") key used in the source exists in de.json', () => {
+    const used = sources.flatMap(({ path, text }) =>
+      [...text.matchAll(/\bt\(\s*['"`]([^'"`$]+)['"`]/g)].map((m) => ({ path, key: m[1] ?? '' })),
+    );
+    expect(used.length).toBeGreaterThan(30);
+    expect(used.filter(({ key }) => !german.has(key))).toEqual([]);
+  });
+
+  it('every catalogue-like key literal (e.g. in lookup tables) exists in de.json', () => {
+    const namespaces = Object.keys(de).join('|');
+    const pattern = new RegExp(`['"\`]((?:${namespaces})\\.[A-Za-z0-9_.]+)['"\`]`, 'g');
+    const used = sources.flatMap(({ path, text }) =>
+      [...text.matchAll(pattern)].map((m) => ({ path, key: m[1] ?? '' })),
+    );
+    expect(used.filter(({ key }) => !german.has(key))).toEqual([]);
+  });
+});

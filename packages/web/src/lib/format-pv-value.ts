@@ -1,0 +1,88 @@
+import type { ProcessValue, PvConfig } from '@leitwarte/core';
+
+/** A value ready for display: the reading and its unit (null when it has none). */
+export interface PvDisplay {
+  text: string;
+  unit: string | null;
+}
+
+/** Catalogue texts the formatter needs; passed in so this stays a pure function. */
+export interface PvFormatLabels {
+  active: string;
+  inactive: string;
+  hours: string;
+  cycles: string;
+  invalid: string;
+}
+
+const formats = new Map<string, Intl.NumberFormat>();
+
+// Intl.NumberFormat is costly to build and a live screen formats many values per frame.
+function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, options);
+    formats.set(key, format);
+  }
+  return format;
+}
+
+/**
+ * Measurements carry no decimals setting yet: two decimals suit levels, flows and pressures; small
+ * readings (e.g. chlorine in mg/l) keep three significant digits so they do not collapse to 0.
+ */
+function formatMeasurement(value: number, locale: string, invalid: string): string {
+  if (!Number.isFinite(value)) return invalid;
+  const small = value !== 0 && Math.abs(value) < 1;
+  const options: Intl.NumberFormatOptions = small
+    ? { maximumSignificantDigits: 3 }
+    : { maximumFractionDigits: 2 };
+  return numberFormat(locale, options).format(value);
+}
+
+function formatInteger(value: number, locale: string, invalid: string): string {
+  if (!Number.isFinite(value)) return invalid;
+  return numberFormat(locale, { maximumFractionDigits: 0 }).format(value);
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** Formats a PV value in the user's locale (screens §3 value kinds). */
+export function formatPvValue(
+  value: ProcessValue,
+  config: Pick<PvConfig, 'dimension' | 'digiDisplayConfig'>,
+  locale: string,
+  labels: PvFormatLabels,
+): PvDisplay {
+  const unit = config.dimension.trim() || null;
+  switch (value.type) {
+    case 'BoolValue': {
+      const texts = config.digiDisplayConfig;
+      const text = value.boolValue
+        ? texts?.stateActiveText || labels.active
+        : texts?.stateInactiveText || labels.inactive;
+      return { text, unit: null };
+    }
+    case 'DoubleValue':
+      return { text: formatMeasurement(value.doubleValue, locale, labels.invalid), unit };
+    case 'FailureStateValue':
+      return { text: formatInteger(value.failureStateValue, locale, labels.invalid), unit: null };
+    case 'CounterValue':
+      return { text: formatMeasurement(value.counterValue.value, locale, labels.invalid), unit };
+    case 'RuntimeValue': {
+      const runtime = value.runtimeValue;
+      // Switching cycles are a count; every other runtime kind is kept in operating hours.
+      if (runtime.runtimeType === 'Schaltzyklen') {
+        return { text: formatInteger(runtime.value, locale, labels.invalid), unit: labels.cycles };
+      }
+      if (!Number.isFinite(runtime.value)) return { text: labels.invalid, unit: null };
+      const text = numberFormat(locale, { maximumFractionDigits: 1 }).format(runtime.value);
+      return { text, unit: labels.hours };
+    }
+    case 'TimeOfDayValue': {
+      const { hour, minutes } = value.timeOfDayValue;
+      return { text: `${pad(hour)}:${pad(minutes)}`, unit: null };
+    }
+  }
+}

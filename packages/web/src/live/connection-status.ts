@@ -1,0 +1,62 @@
+import type { LiveChannel } from '@leitwarte/core';
+import { useSyncExternalStore } from 'react';
+
+/** Lifecycle of one live channel; `idle` means nobody leases it, so it is deliberately stopped. */
+export type LiveStatus = 'idle' | 'connecting' | 'connected' | 'reconnecting' | 'disconnected';
+
+/** Catalogue keys of calls §8's live channel errors. */
+export const LIVE_ERROR_KEYS = {
+  disconnected: 'live.errors.disconnected',
+  failedToConnect: 'live.errors.failedToConnect',
+} as const;
+export type LiveError = keyof typeof LIVE_ERROR_KEYS;
+
+export interface ChannelState {
+  status: LiveStatus;
+  error: LiveError | null;
+}
+
+/** What the header shows for all channels together. */
+export type OverallStatus = 'idle' | 'connected' | 'connecting' | 'disconnected';
+
+const IDLE: ChannelState = { status: 'idle', error: null };
+
+// Kept apart from the SignalR client so the shell can show the indicator without loading SignalR.
+const states = new Map<LiveChannel, ChannelState>();
+const listeners = new Set<() => void>();
+
+export function setChannelState(channel: LiveChannel, state: ChannelState): void {
+  const current = states.get(channel) ?? IDLE;
+  if (current.status === state.status && current.error === state.error) return;
+  states.set(channel, state);
+  for (const listener of [...listeners]) listener();
+}
+
+export function getChannelState(channel: LiveChannel): ChannelState {
+  return states.get(channel) ?? IDLE;
+}
+
+/** The worst state among the channels in use. */
+export function getOverallStatus(): OverallStatus {
+  const active = [...states.values()].filter((state) => state.status !== 'idle');
+  if (active.length === 0) return 'idle';
+  if (active.some((state) => state.status === 'disconnected')) return 'disconnected';
+  if (active.some((state) => state.status !== 'connected')) return 'connecting';
+  return 'connected';
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+export function useChannelState(channel: LiveChannel): ChannelState {
+  const read = () => getChannelState(channel);
+  return useSyncExternalStore(subscribe, read, read);
+}
+
+export function useOverallLiveStatus(): OverallStatus {
+  return useSyncExternalStore(subscribe, getOverallStatus, getOverallStatus);
+}

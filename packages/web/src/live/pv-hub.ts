@@ -1,0 +1,151 @@
+import { SUBSCRIBE_BATCH, isPvRef, pvKey, type ProcessValue, type PvRef } from '@leitwarte/core';
+import { HubConnectionBuilder, HttpTransportType, LogLevel } from '@microsoft/signalr';
+import { notifyUnauthorized } from '../api/http';
+import { HubChannel, isUnauthorized, type HubConnectionLike } from './hub-channel';
+import { pvValueStore, type PvValueStore } from './pv-value-store';
+import { reconnectDelay } from './retry-delay';
+
+/** Reply of SubscribeToPvs, summed over all batches. */
+export interface SubscribeResult {
+  missingPvs: PvRef[];
+  unauthorizedPvs: PvRef[];
+}
+
+interface SubscribeReply {
+  missingPvs?: unknown;
+  unauthorizedPvs?: unknown;
+}
+
+function refsOf(value: unknown): PvRef[] {
+  return Array.isArray(value) ? value.filter(isPvRef) : [];
+}
+
+/** The official client against `/hubs/pv`; WebSockets only, as that is what our server speaks. */
+export function createPvConnection(): HubConnectionLike {
+  return new HubConnectionBuilder()
+    .withUrl('/hubs/pv', { transport: HttpTransportType.WebSockets, withCredentials: true })
+    .withAutomaticReconnect({
+      nextRetryDelayInMilliseconds: ({ previousRetryCount, retryReason }) => {
+        if (isUnauthorized(retryReason)) notifyUnauthorized();
+        return reconnectDelay(previousRetryCount);
+      },
+    })
+    .configureLogging(LogLevel.Warning)
+    .build();
+}
+
+/**
+ * The PV channel: leases, the set of subscribed PVs (re-subscribed after every reconnect), and
+ * `newValues` into the value store.
+ */
+export class PvHub {
+  private readonly wanted = new Map<string, { ref: PvRef; count: number }>();
+  private readonly resyncListeners = new Set<() => void>();
+  private readonly channel: HubChannel;
+
+  constructor(
+    createConnection: () => HubConnectionLike = createPvConnection,
+    private readonly store: PvValueStore = pvValueStore,
+  ) {
+    this.channel = new HubChannel({
+      channel: 'pv',
+      createConnection: () => {
+        const connection = createConnection();
+        connection.on('newValues', (values: unknown) => {
+          if (Array.isArray(values)) this.store.enqueue(values as ProcessValue[]);
+        });
+        return connection;
+      },
+      onConnected: async (connection, reconnected) => {
+        const refs = [...this.wanted.values()].map((entry) => entry.ref);
+        if (refs.length > 0) await this.invokeSubscribe(connection, refs);
+        // Changes during the outage were not pushed; screens reload their snapshot.
+        if (reconnected) for (const listener of [...this.resyncListeners]) listener();
+      },
+    });
+  }
+
+  /** Keeps the connection up while held; call the returned function when done. */
+  acquire(): () => void {
+    return this.channel.acquire();
+  }
+
+  /** Adds PVs to the subscription; they are sent now if connected, else on connect. */
+  async subscribe(refs: readonly PvRef[]): Promise<SubscribeResult> {
+    const fresh: PvRef[] = [];
+    for (const ref of refs) {
+      const key = pvKey(ref);
+      const entry = this.wanted.get(key);
+      if (entry) entry.count += 1;
+      else {
+        this.wanted.set(key, { ref, count: 1 });
+        fresh.push(ref);
+      }
+    }
+    const connection = this.channel.connected;
+    if (!connection || fresh.length === 0) return { missingPvs: [], unauthorizedPvs: [] };
+    return this.invokeSubscribe(connection, fresh);
+  }
+
+  /**
+   * Drops PVs no screen wants any more and tells the server (UnsubscribeFromPvs). calls §7 names no
+   * unsubscribe, so a server without it just answers with an error, which is ignored: it then keeps
+   * sending those PVs until the connection stops with the last lease.
+   */
+  unsubscribe(refs: readonly PvRef[]): void {
+    const dropped: PvRef[] = [];
+    for (const ref of refs) {
+      const key = pvKey(ref);
+      const entry = this.wanted.get(key);
+      if (!entry) continue;
+      entry.count -= 1;
+      if (entry.count > 0) continue;
+      this.wanted.delete(key);
+      dropped.push(ref);
+    }
+    const connection = this.channel.connected;
+    if (!connection || dropped.length === 0) return;
+    void this.invokeBatches(connection, 'UnsubscribeFromPvs', dropped).catch(() => {});
+  }
+
+  /** Called after an automatic reconnect, when values may have been missed. */
+  onResync(listener: () => void): () => void {
+    this.resyncListeners.add(listener);
+    return () => {
+      this.resyncListeners.delete(listener);
+    };
+  }
+
+  settled(): Promise<void> {
+    return this.channel.settled();
+  }
+
+  private async invokeSubscribe(
+    connection: HubConnectionLike,
+    refs: readonly PvRef[],
+  ): Promise<SubscribeResult> {
+    const result: SubscribeResult = { missingPvs: [], unauthorizedPvs: [] };
+    for (const reply of await this.invokeBatches(connection, 'SubscribeToPvs', refs)) {
+      result.missingPvs.push(...refsOf(reply?.missingPvs));
+      result.unauthorizedPvs.push(...refsOf(reply?.unauthorizedPvs));
+    }
+    return result;
+  }
+
+  /** calls §9: at most 1024 references per message; batches go one after the other. */
+  private async invokeBatches(
+    connection: HubConnectionLike,
+    method: 'SubscribeToPvs' | 'UnsubscribeFromPvs',
+    refs: readonly PvRef[],
+  ): Promise<(SubscribeReply | null)[]> {
+    const replies: (SubscribeReply | null)[] = [];
+    for (let start = 0; start < refs.length; start += SUBSCRIBE_BATCH) {
+      const batch = refs.slice(start, start + SUBSCRIBE_BATCH);
+      replies.push(await connection.invoke<SubscribeReply | null>(method, batch));
+    }
+    return replies;
+  }
+}
+
+/** The app's one PV channel. */
+export const pvHub = new PvHub();
