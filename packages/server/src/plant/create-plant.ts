@@ -1,0 +1,110 @@
+import {
+  decodePvNr,
+  isStationEncoded,
+  pvKey,
+  type PvConfig,
+  type PvRef,
+  type Station,
+} from '@leitwarte/core';
+import type { DataSource, StationUpdate } from '../sources/data-source.js';
+import type { PlantDefinition, StationDefinition } from './definition-types.js';
+import { createListeners } from './listeners.js';
+import type { Plant } from './plant.js';
+import { createValueStore } from './plant-values.js';
+import { buildPvTree } from './pv-tree.js';
+
+export interface CreatePlantOptions {
+  definition: PlantDefinition;
+  source: DataSource;
+  /** Clock for the stations' initial timestamp; tests inject one. */
+  now?: () => number;
+}
+
+function initialStation(def: StationDefinition, now: number): Station {
+  return {
+    stationNumber: def.number,
+    name: def.name,
+    kind: def.kind,
+    // Unknown until the source reports; "Unbekannt" is what an operator should see then.
+    dialState: 'NotDefined',
+    timestamp: now,
+    lastConnection: null,
+    dialCounters: {
+      mobileNetworkStandard: def.mobileNetworkStandard,
+      dayCounter: 0,
+      monthCounter: 0,
+      yearCounter: 0,
+    },
+    hasGeoLocation: def.location !== null,
+    location: def.location,
+    processImage: def.processImage,
+  };
+}
+
+/**
+ * The plant model over a data source: configs, tree and stations come from the definition and
+ * are built once; values and station states are kept up to date from the source's feeds.
+ */
+export function createPlant({ definition, source, now = Date.now }: CreatePlantOptions): Plant {
+  const configs: PvConfig[] = definition.pvs.map((pv) => pv.config);
+  const configByKey = new Map(definition.pvs.map((pv) => [pv.key, pv.config]));
+  // Only non-encoded types need the definition to know their station.
+  const plantWideStation = new Map<string, number>();
+  for (const pv of definition.pvs)
+    if (!isStationEncoded(pv.ref.type)) plantWideStation.set(pv.key, pv.station);
+  const tree = buildPvTree(definition);
+  const values = createValueStore(definition.pvs.map((pv) => pv.ref));
+
+  const stationMap = new Map<number, Station>();
+  const created = now();
+  for (const def of definition.stations) stationMap.set(def.number, initialStation(def, created));
+  let stationList: Station[] | null = null;
+  const stationListeners = createListeners<readonly Station[]>();
+
+  const applyStations = (updates: readonly StationUpdate[]) => {
+    const changed: Station[] = [];
+    for (const update of updates) {
+      const current = stationMap.get(update.stationNumber);
+      if (!current) continue;
+      const next: Station = { ...current, ...update, dialCounters: { ...update.dialCounters } };
+      stationMap.set(update.stationNumber, next);
+      changed.push(next);
+    }
+    if (changed.length === 0) return;
+    stationList = null;
+    stationListeners.emit(changed);
+  };
+
+  // Subscribed for the plant's lifetime, so a stopped plant can be started again.
+  source.onValues((batch) => values.apply(batch));
+  source.onStations?.(applyStations);
+
+  return {
+    values,
+    info: definition.info,
+    stations: () => (stationList ??= [...stationMap.values()]),
+    station: (stationNumber) => stationMap.get(stationNumber),
+    onStationChange: (listener) => stationListeners.add(listener),
+    pvConfigs: () => configs,
+    config: (key) => configByKey.get(key),
+    tree: () => tree,
+    stationOf(ref: PvRef) {
+      if (isStationEncoded(ref.type)) return decodePvNr(ref).station;
+      return plantWideStation.get(pvKey(ref)) ?? null;
+    },
+    async write(writes) {
+      const unknown = writes.filter((w) => !configByKey.has(pvKey(w.ref)));
+      if (unknown.length > 0) throw new Error(`unknown PV ${unknown.map((w) => pvKey(w.ref)).join(', ')}`);
+      await source.write(writes);
+    },
+    async dial(stationNumber, action) {
+      if (!stationMap.has(stationNumber)) throw new Error(`unknown station ${stationNumber}`);
+      if (!source.dial) throw new Error('the data source cannot dial stations');
+      await source.dial(stationNumber, action);
+    },
+    connectionState: () => source.connectionState(),
+    onConnectionState: (listener) => source.onConnectionState(listener),
+    start: () => source.start(),
+    stop: () => source.stop(),
+  };
+}

@@ -1,0 +1,60 @@
+import { parsePvKey, type ProcessValue, type PvRef, type PvType } from '@leitwarte/core';
+import { createListeners } from './listeners.js';
+import type { PlantValues } from './plant.js';
+
+/** The value store plus the hook the plant feeds it through. */
+export interface ValueStore extends PlantValues {
+  /** Stores a batch from the data source and notifies listeners; values of unknown PVs are dropped. */
+  apply(batch: readonly ProcessValue[]): void;
+  /** Number of dropped values of unknown PVs since start (a misconfigured field connector). */
+  readonly unknownCount: number;
+}
+
+/**
+ * Latest value per PV. Kept per PV type in maps keyed by nr, so storing a change costs two map
+ * operations and no key string; only `get(key)` parses a key. Batches are passed on as they
+ * came (no copy) unless they contain unknown PVs.
+ */
+export function createValueStore(refs: Iterable<PvRef>): ValueStore {
+  // Known PVs are the keys (value undefined until the first one arrives): one lookup both
+  // checks the PV and finds its slot.
+  const latest = new Map<PvType, Map<number, ProcessValue | undefined>>();
+  for (const ref of refs) {
+    let slots = latest.get(ref.type);
+    if (!slots) latest.set(ref.type, (slots = new Map()));
+    slots.set(ref.nr, undefined);
+  }
+  const listeners = createListeners<readonly ProcessValue[]>();
+  let unknownCount = 0;
+
+  return {
+    get(key) {
+      const ref = parsePvKey(key);
+      return ref ? latest.get(ref.type)?.get(ref.nr) : undefined;
+    },
+    *all() {
+      for (const slots of latest.values()) for (const value of slots.values()) if (value) yield value;
+    },
+    onChange: (listener) => listeners.add(listener),
+    apply(batch) {
+      let accepted: ProcessValue[] | null = null;
+      for (let i = 0; i < batch.length; i++) {
+        const value = batch[i] as ProcessValue;
+        const slots = latest.get(value.pvRef.type);
+        if (slots?.has(value.pvRef.nr)) {
+          slots.set(value.pvRef.nr, value);
+          accepted?.push(value);
+        } else {
+          unknownCount++;
+          // First unknown value: from here on collect a filtered copy.
+          accepted ??= batch.slice(0, i);
+        }
+      }
+      const out = accepted ?? batch;
+      if (out.length > 0) listeners.emit(out);
+    },
+    get unknownCount() {
+      return unknownCount;
+    },
+  };
+}
