@@ -8,6 +8,7 @@ const labels: PvFormatLabels = {
   hours: 'h',
   cycles: 'Schaltspiele',
   invalid: 'Ungültig',
+  failure: ['Keine Störung', 'Störung', 'Störung quittiert'] as const,
 };
 const base = { pvRef: { type: 'AnaIn' as const, nr: 100001 }, quality: 'Good' as const, timestamp: 0 };
 const config = (dimension = '', digiDisplayConfig: PvConfig['digiDisplayConfig'] = null) => ({
@@ -73,5 +74,16 @@ describe('formatPvValue', () => {
   it('shows a time of day as HH:MM', () => {
     const value: ProcessValue = { ...base, type: 'TimeOfDayValue', timeOfDayValue: { hour: 6, minutes: 5 } };
     expect(formatPvValue(value, config(), 'de-DE', labels)).toEqual({ text: '06:05', unit: null });
+  });
+
+  it('names the failure input states and shows unknown ones as numbers', () => {
+    const failure = (state: number) =>
+      formatPvValue(
+        { ...base, type: 'FailureStateValue', failureStateValue: state },
+        config(),
+        'de-DE',
+        labels,
+      ).text;
+    expect([0, 1, 2, 7].map(failure)).toEqual(['Keine Störung', 'Störung', 'Störung quittiert', '7']);
   });
 });

@@ -13,6 +13,8 @@ export interface PvFormatLabels {
   hours: string;
   cycles: string;
   invalid: string;
+  /** Failure input states 0, 1 and 2: no failure, failure, failure acknowledged. */
+  failure: readonly [string, string, string];
 }
 
 const formats = new Map<string, Intl.NumberFormat>();
@@ -66,8 +68,10 @@ export function formatPvValue(
     }
     case 'DoubleValue':
       return { text: formatMeasurement(value.doubleValue, locale, labels.invalid), unit };
-    case 'FailureStateValue':
-      return { text: formatInteger(value.failureStateValue, locale, labels.invalid), unit: null };
+    case 'FailureStateValue': {
+      const text = labels.failure[value.failureStateValue as 0 | 1 | 2];
+      return { text: text ?? formatInteger(value.failureStateValue, locale, labels.invalid), unit: null };
+    }
     case 'CounterValue':
       return { text: formatMeasurement(value.counterValue.value, locale, labels.invalid), unit };
     case 'RuntimeValue': {

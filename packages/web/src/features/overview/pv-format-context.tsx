@@ -10,7 +10,7 @@ interface PvFormat {
 
 const PvFormatContext = createContext<PvFormat>({
   locale: 'de-DE',
-  labels: { active: '', inactive: '', hours: 'h', cycles: '', invalid: '' },
+  labels: { active: '', inactive: '', hours: 'h', cycles: '', invalid: '', failure: ['', '', ''] },
 });
 
 /**
@@ -29,6 +29,7 @@ export function PvFormatProvider({ children }: { children: ReactNode }) {
         hours: t('pv.units.hours'),
         cycles: t('pv.units.cycles'),
         invalid: t('pv.invalid'),
+        failure: [t('pv.failure.none'), t('pv.failure.active'), t('pv.failure.acknowledged')],
       },
     }),
     [t, language],

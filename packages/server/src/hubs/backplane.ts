@@ -1,0 +1,42 @@
+import type { ProcessValue } from '@leitwarte/core';
+
+/** Topics on the backplane and the message each carries. Channels add their topics here. */
+export interface BackplaneTopics {
+  /** Changed process values, in the order the data source produced them. */
+  'pv.values': readonly ProcessValue[];
+}
+
+export type BackplaneTopic = keyof BackplaneTopics;
+
+/**
+ * Between event producers (plant, alert engine, ...) and hubs. In one process it is a plain
+ * in-memory fan-out; with several processes a Redis pub/sub implementation carries the same
+ * topics between them (like ASP.NET's Redis backplane). Delivery is at most once: after a
+ * reconnect clients resubscribe and get current values, so a lost message heals itself.
+ */
+export interface Backplane {
+  publish<T extends BackplaneTopic>(topic: T, message: BackplaneTopics[T]): void;
+  subscribe<T extends BackplaneTopic>(topic: T, listener: (message: BackplaneTopics[T]) => void): () => void;
+}
+
+type Listener = (message: never) => void;
+
+/** The default backplane: synchronous fan-out inside this process. */
+export function createInProcessBackplane(): Backplane {
+  const listeners = new Map<BackplaneTopic, Set<Listener>>();
+  return {
+    publish(topic, message) {
+      for (const listener of listeners.get(topic) ?? []) {
+        (listener as (m: typeof message) => void)(message);
+      }
+    },
+    subscribe(topic, listener) {
+      const set = listeners.get(topic) ?? new Set<Listener>();
+      set.add(listener);
+      listeners.set(topic, set);
+      return () => {
+        set.delete(listener);
+      };
+    },
+  };
+}

@@ -1,0 +1,120 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { FastifyPluginAsync } from 'fastify';
+import type { Rights } from '../auth/rights.js';
+import type { SessionGate } from '../auth/session-gate.js';
+import type { Plant } from '../plant/plant.js';
+import { createInProcessBackplane, type Backplane } from './backplane.js';
+import { HUB_DEFAULTS, HubServer } from './hub-server.js';
+import { registerNegotiateRoute } from './negotiate.js';
+import { createPvHub } from './pv-hub.js';
+import { createUpgradeHandler } from './upgrade.js';
+
+export type { Backplane, BackplaneTopics } from './backplane.js';
+export { createInProcessBackplane } from './backplane.js';
+export { HUB_DEFAULTS } from './hub-server.js';
+export { HubError } from './hub.js';
+export type { HubClient, HubDefinition, HubMethod } from './hub.js';
+export type { SubscribeReply } from './pv-hub.js';
+
+export interface HubsOptions {
+  gate: SessionGate;
+  plant: Plant;
+  rights: Rights;
+  /** Origins allowed besides the page's own (Origin host = Host header), e.g. a dev server. */
+  allowedOrigins: string[];
+  /** newValues batch interval (default 50 ms). */
+  tickMs?: number;
+  /** Ping after this long without sending (default 15 s). */
+  keepAliveMs?: number;
+  /** Drop a client silent for this long (default 30 s). */
+  clientTimeoutMs?: number;
+  /** Handshake must arrive within this time (default 15 s). */
+  handshakeTimeoutMs?: number;
+  /** Largest record a client may send (default 32 KB). */
+  maxMessageBytes?: number;
+  /** Negotiated ids that no socket claims expire after this (default 30 s). */
+  negotiateTtlMs?: number;
+  /** Where hubs get their events; default in-process. */
+  backplane?: Backplane;
+}
+
+/** What the app sees of the hubs: `fastify.hubs`. */
+export interface HubsHandle {
+  /** Sends a Close record to every connection and waits until the sockets are closed. */
+  closeAll(options: { allowReconnect: boolean; error?: string }): Promise<void>;
+  connectionCount(): number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    hubs: HubsHandle;
+  }
+}
+
+const DEFAULT_TICK_MS = 50;
+// ws refuses bigger frames outright (close code 1009); below it the record reader answers an
+// oversized record with a Close record that tells the client why.
+const MIN_FRAME_LIMIT = 1024 * 1024;
+
+const plugin: FastifyPluginAsync<HubsOptions> = async (fastify, options) => {
+  const maxMessageBytes = options.maxMessageBytes ?? HUB_DEFAULTS.maxMessageBytes;
+  const hubs = new HubServer({
+    gate: options.gate,
+    allowedOrigins: options.allowedOrigins,
+    keepAliveMs: options.keepAliveMs ?? HUB_DEFAULTS.keepAliveMs,
+    clientTimeoutMs: options.clientTimeoutMs ?? HUB_DEFAULTS.clientTimeoutMs,
+    handshakeTimeoutMs: options.handshakeTimeoutMs ?? HUB_DEFAULTS.handshakeTimeoutMs,
+    maxMessageBytes,
+    negotiateTtlMs: options.negotiateTtlMs ?? HUB_DEFAULTS.negotiateTtlMs,
+    maxUnclaimedPerSession: HUB_DEFAULTS.maxUnclaimedPerSession,
+    log: fastify.log,
+  });
+  const backplane = options.backplane ?? createInProcessBackplane();
+  // Further channels (alert, station, server-status, ...) are added here the same way.
+  hubs.add(
+    createPvHub({
+      plant: options.plant,
+      rights: options.rights,
+      backplane,
+      tickMs: options.tickMs ?? DEFAULT_TICK_MS,
+    }),
+  );
+
+  await registerNegotiateRoute(fastify, hubs);
+
+  const upgrades = createUpgradeHandler(hubs, Math.max(MIN_FRAME_LIMIT, 2 * maxMessageBytes), fastify.log);
+  const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer): void => {
+    if (upgrades.handle(request, socket, head)) return;
+    // Nobody else listens for upgrades: don't leave the socket hanging.
+    if (fastify.server.listenerCount('upgrade') === 1) socket.destroy();
+  };
+
+  let stopBridge: (() => void) | undefined;
+  fastify.addHook('onReady', async () => {
+    // The plant publishes on the backplane; with Redis only the acquiring process has changes.
+    stopBridge = options.plant.values.onChange((changes) => backplane.publish('pv.values', changes));
+    hubs.start();
+    fastify.server.on('upgrade', onUpgrade);
+  });
+  // preClose, not onClose: the HTTP server's close waits for every open socket, upgraded ones
+  // included, so the hub sockets must be closed (with allowReconnect) before it is called.
+  fastify.addHook('preClose', async () => {
+    fastify.server.off('upgrade', onUpgrade);
+    stopBridge?.();
+    stopBridge = undefined;
+    await hubs.stop();
+    upgrades.close();
+  });
+
+  fastify.decorate('hubs', {
+    closeAll: (closeOptions) => hubs.closeAll(closeOptions),
+    connectionCount: () => hubs.connectionCount(),
+  } satisfies HubsHandle);
+};
+
+// Not encapsulated (what fastify-plugin does): the `hubs` decorator must be visible to the app.
+Object.assign(plugin, { [Symbol.for('skip-override')]: true, [Symbol.for('fastify.display-name')]: 'hubs' });
+
+/** Live channels under /hubs/: negotiate routes, WebSocket upgrades and the hub protocol. */
+export const hubsPlugin: FastifyPluginAsync<HubsOptions> = plugin;

@@ -1,0 +1,128 @@
+// The pv hub's rules in isolation: subscribe replies, conflation, batch cap and the slow-reader
+// skip. The wire level is covered by hub-protocol.test.ts and signalr-client.test.ts.
+import { pvKey, type PvConfig, type ProcessValue, type PvRef } from '@leitwarte/core';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SessionPrincipal } from '../auth/session-gate.js';
+import type { Plant } from '../plant/plant.js';
+import { createInProcessBackplane } from './backplane.js';
+import type { HubClient, HubDefinition } from './hub.js';
+import { createPvHub } from './pv-hub.js';
+import type { PvSubscriptions } from './pv-subscriptions.js';
+
+const ref = (nr: number): PvRef => ({ type: 'AnaIn', nr });
+const value = (nr: number, doubleValue: number): ProcessValue => ({
+  pvRef: ref(nr),
+  type: 'DoubleValue',
+  doubleValue,
+  quality: 'Good',
+  timestamp: 0,
+});
+
+const principal: SessionPrincipal = { sessionId: 's', userId: 1, username: 'u', role: 'operator' };
+
+class FakeClient implements HubClient<PvSubscriptions> {
+  readonly connectionId = 'c';
+  readonly principal = principal;
+  bufferedAmount = 0;
+  readonly sent: ProcessValue[][] = [];
+  constructor(readonly state: PvSubscriptions) {}
+  send(target: string, args: readonly unknown[]): boolean {
+    expect(target).toBe('newValues');
+    this.sent.push(args[0] as ProcessValue[]);
+    return true;
+  }
+}
+
+describe('pv hub', () => {
+  const backplane = createInProcessBackplane();
+  const current = new Map<string, ProcessValue>([[pvKey(ref(1)), value(1, 10)]]);
+  const known = new Set([1, 2, 3, 4, 5, 6, 7, 8, 9].map((nr) => pvKey(ref(nr))));
+  const plant = {
+    values: { get: (key: string) => current.get(key) },
+    config: (key: string) => (known.has(key) ? ({} as PvConfig) : undefined),
+  } as unknown as Plant;
+  const rights = { canReadPv: (_p: SessionPrincipal, r: PvRef) => r.nr !== 9 };
+  let hub: HubDefinition<PvSubscriptions>;
+  let client: FakeClient;
+  let stop: () => void;
+  const call = (method: string, args: unknown[]) => hub.methods[method]?.(client, args);
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    hub = createPvHub({ plant, rights, backplane, tickMs: 50, maxBufferedBytes: 1000, maxBatchValues: 3 });
+    client = new FakeClient(hub.createState({ connectionId: 'c', principal }));
+    stop = hub.start?.({ connections: () => [client] }) ?? (() => undefined);
+  });
+  afterEach(() => {
+    stop();
+    vi.useRealTimers();
+  });
+
+  it('sorts refs into subscribed, missing and unauthorized, deduplicated and stripped', () => {
+    const reply = call('SubscribeToPvs', [[ref(1), { ...ref(1), extra: true }, ref(100), ref(9)]]);
+    expect(reply).toEqual({ subscribed: [ref(1)], missingPvs: [ref(100)], unauthorizedPvs: [ref(9)] });
+  });
+
+  it('queues the current value right after subscribing', () => {
+    call('SubscribeToPvs', [[ref(1), ref(2)]]);
+    vi.advanceTimersByTime(50);
+    expect(client.sent).toEqual([[value(1, 10)]]);
+  });
+
+  it('sends at most one batch per tick with the latest value per PV', () => {
+    call('SubscribeToPvs', [[ref(2), ref(3)]]);
+    for (let i = 0; i < 100; i++) backplane.publish('pv.values', [value(2, i), value(3, -i), value(4, i)]);
+    vi.advanceTimersByTime(50);
+    expect(client.sent).toEqual([[value(2, 99), value(3, -99)]]);
+    vi.advanceTimersByTime(200);
+    expect(client.sent).toHaveLength(1);
+  });
+
+  it('caps a batch and sends the remainder on the next tick', () => {
+    call('SubscribeToPvs', [[2, 3, 4, 5, 6].map(ref)]);
+    backplane.publish(
+      'pv.values',
+      [2, 3, 4, 5, 6].map((nr) => value(nr, nr)),
+    );
+    vi.advanceTimersByTime(50);
+    vi.advanceTimersByTime(50);
+    expect(client.sent.map((batch) => batch.map((v) => v.pvRef.nr))).toEqual([
+      [2, 3, 4],
+      [5, 6],
+    ]);
+  });
+
+  it('skips a slow reader and keeps conflating until its buffer drains', () => {
+    call('SubscribeToPvs', [[ref(2)]]);
+    client.bufferedAmount = 5000;
+    for (let i = 0; i < 10; i++) {
+      backplane.publish('pv.values', [value(2, i)]);
+      vi.advanceTimersByTime(50);
+    }
+    expect(client.sent).toEqual([]);
+    expect(client.state.pendingCount).toBe(1);
+    client.bufferedAmount = 0;
+    vi.advanceTimersByTime(50);
+    expect(client.sent).toEqual([[value(2, 9)]]);
+  });
+
+  it('stops sending after unsubscribe and after disconnect', () => {
+    call('SubscribeToPvs', [[ref(2), ref(3)]]);
+    call('UnsubscribeFromPvs', [[ref(2)]]);
+    backplane.publish('pv.values', [value(2, 1), value(3, 1)]);
+    vi.advanceTimersByTime(50);
+    expect(client.sent).toEqual([[value(3, 1)]]);
+    hub.onDisconnected?.(client);
+    backplane.publish('pv.values', [value(3, 2)]);
+    vi.advanceTimersByTime(50);
+    expect(client.sent).toHaveLength(1);
+  });
+
+  it('refuses bad arguments and more than 1024 refs', () => {
+    expect(() => call('SubscribeToPvs', [])).toThrow(/argument/);
+    expect(() => call('SubscribeToPvs', [{}])).toThrow(/array/);
+    expect(() => call('UnsubscribeFromPvs', [[{ type: 'AnaIn', nr: -1 }]])).toThrow(/index 0/);
+    expect(() => call('SubscribeToPvs', [Array.from({ length: 1025 }, (_, nr) => ref(nr))])).toThrow(/1024/);
+    expect(call('SubscribeToPvs', [Array.from({ length: 1024 }, (_, nr) => ref(nr))])).toBeDefined();
+  });
+});
