@@ -57,7 +57,7 @@ export async function startServer(env = {}) {
 /** Logs in as the bench administrator; returns the Cookie header value. */
 export async function login(url) {
   const csrf = await fetch(`${url}/api/auth/csrf`);
-  const { csrfToken } = await csrf.json();
+  const { csrfToken } = /** @type {{ csrfToken: string }} */ (await csrf.json());
   const csrfCookie = csrf.headers.getSetCookie()[0].split(';')[0];
   const reply = await fetch(`${url}/api/auth/login`, {
     method: 'POST',

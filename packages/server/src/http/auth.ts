@@ -68,14 +68,12 @@ export const authRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, {
       const result = await services.login.login(request.body, request.cookies[LOGIN_CSRF_COOKIE], request.ip);
       if (!result.ok) {
         const statusCode = LOGIN_STATUS[result.code];
-        return reply
-          .code(statusCode)
-          .send({
-            statusCode,
-            error: 'Login refused',
-            code: result.code,
-            message: LOGIN_MESSAGE[result.code],
-          });
+        return reply.code(statusCode).send({
+          statusCode,
+          error: 'Login refused',
+          code: result.code,
+          message: LOGIN_MESSAGE[result.code],
+        });
       }
       reply.clearCookie(LOGIN_CSRF_COOKIE, cookieBase(request));
       reply.setCookie(SESSION_COOKIE, result.secret, cookieBase(request));
@@ -96,14 +94,12 @@ export const authRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, {
       const session = await services.sessions.resolve(request.cookies[SESSION_COOKIE]);
       if (session !== null) {
         if (request.headers[CSRF_HEADER] !== session.csrfToken) {
-          return reply
-            .code(403)
-            .send({
-              statusCode: 403,
-              error: 'Forbidden',
-              code: 'csrfTokenIncorrect',
-              message: 'CSRF token missing',
-            });
+          return reply.code(403).send({
+            statusCode: 403,
+            error: 'Forbidden',
+            code: 'csrfTokenIncorrect',
+            message: 'CSRF token missing',
+          });
         }
         await services.login.logout(session, request.ip);
       }
