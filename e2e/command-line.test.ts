@@ -1,0 +1,75 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT, startServerProcess } from './support/server-process.js';
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'leitwarte-cli-'));
+
+function leitwarte(...args: string[]) {
+  const result = spawnSync(process.execPath, [path.join(REPO_ROOT, 'packages/server/dist/cli.js'), ...args], {
+    env: { ...process.env, LEITWARTE_DATA_DIR: dataDir },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  return { status: result.status, out: result.stdout.trim(), err: result.stderr.trim() };
+}
+
+async function loginStatus(url: string, username: string, password: string): Promise<number> {
+  const csrf = await fetch(`${url}/api/auth/csrf`);
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const reply = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: csrf.headers.getSetCookie()[0]!.split(';')[0]! },
+    body: JSON.stringify({ csrfToken, username, password }),
+  });
+  return reply.status;
+}
+
+describe('the command line for users', () => {
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  it('adds users, resets passwords and disables users on the store the server uses', async () => {
+    const added = leitwarte('user', 'add', 'meier', '--role', 'operator');
+    expect(added.status).toBe(0);
+    const password = /Password: (\S+)/.exec(added.out)?.[1];
+    expect(password).toHaveLength(20);
+    expect(
+      leitwarte('user', 'add', 'k.schulz', '--role', 'viewer', '--password', 'Schulz-Pass-1').status,
+    ).toBe(0);
+
+    const server = await startServerProcess({ dataDir });
+    try {
+      expect(await loginStatus(server.url, 'meier', password!)).toBe(200);
+      expect(await loginStatus(server.url, 'k.schulz', 'Schulz-Pass-1')).toBe(200);
+
+      const reset = leitwarte('user', 'reset-password', 'meier');
+      const newPassword = /New password: (\S+)/.exec(reset.out)?.[1];
+      expect(reset.status).toBe(0);
+      expect(await loginStatus(server.url, 'meier', password!)).toBe(401);
+      expect(await loginStatus(server.url, 'meier', newPassword!)).toBe(200);
+
+      expect(leitwarte('user', 'disable', 'k.schulz').status).toBe(0);
+      expect(await loginStatus(server.url, 'k.schulz', 'Schulz-Pass-1')).toBe(401);
+      expect(leitwarte('user', 'list').out).toMatch(/k\.schulz\s+viewer\s+disabled/);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('refuses bad input with a message and exit code 2, changing nothing', () => {
+    for (const args of [
+      ['user', 'add', 'x', '--role', 'king'],
+      ['user', 'add', '../etc', '--role', 'viewer'],
+      ['user', 'add', 'short', '--role', 'viewer', '--password', 'abc'],
+      ['user', 'reset-password', 'nobody'],
+      ['user', 'frobnicate'],
+    ]) {
+      const result = leitwarte(...args);
+      expect(result.status, args.join(' ')).toBe(2);
+      expect(result.err.length, args.join(' ')).toBeGreaterThan(0);
+    }
+    expect(leitwarte('user', 'list').out).not.toMatch(/^(x|short|\.\.\/etc)\s/m);
+  });
+});
