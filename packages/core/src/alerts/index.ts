@@ -1,0 +1,5 @@
+export * from './alert-state.js';
+export * from './bindings.js';
+export * from './priority-color.js';
+export * from './alert-contract.js';
+export * from './system-contract.js';
