@@ -1,0 +1,5 @@
+export * from './zoned-time.js';
+export * from './report-dates.js';
+export * from './report-values.js';
+export * from './manual-input.js';
+export * from './schemas.js';
