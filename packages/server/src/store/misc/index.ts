@@ -1,0 +1,3 @@
+export * from './text-messages-repository.js';
+export * from './plant-history-repository.js';
+export type * from './tables.js';

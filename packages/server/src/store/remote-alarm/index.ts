@@ -1,0 +1,2 @@
+export * from './remote-alarm-repository.js';
+export type * from './tables.js';
