@@ -1,0 +1,50 @@
+/** Widget kinds of screens §2 "Dashboard". */
+export const WIDGET_KINDS = [
+  'SingleValue',
+  'Placeholder',
+  'Note',
+  'Chart',
+  'HeatMap',
+  'Weather',
+  'GoogleMaps',
+  'Browser',
+  'Webcam',
+] as const;
+export type WidgetKind = (typeof WIDGET_KINDS)[number];
+
+/** Dashboard layouts (screens §2). */
+export const DASHBOARD_LAYOUTS = [
+  'StackLayout',
+  'TableLayout',
+  'FlowLayout',
+  'FreeLayout',
+  'Unspecified',
+] as const;
+export type DashboardLayout = (typeof DASHBOARD_LAYOUTS)[number];
+
+/** Widget sizes (screens §2). */
+export const WIDGET_SIZES = ['Small', 'Medium', 'Large'] as const;
+export type WidgetSize = (typeof WIDGET_SIZES)[number];
+
+/** Styles of a single-value widget (screens §2). */
+export const SINGLE_VALUE_STYLES = [
+  'DigitalGauge',
+  'CircularGauge',
+  'VerticalGauge',
+  'HorizontalGauge',
+  'StateIndicatorGauge',
+  'StateIndicatorText',
+  'ValueTextView',
+] as const;
+export type SingleValueStyle = (typeof SINGLE_VALUE_STYLES)[number];
+
+/** Map types of the map widget (screens §2; the two further types are not named there). */
+export const MAP_TYPES = ['Hybrid', 'Roadmap', 'Satellite', 'Terrain'] as const;
+export type MapType = (typeof MAP_TYPES)[number];
+
+/** Weather widget modes (screens §2). */
+export const WEATHER_MODES = ['ActualWeather', 'ForecastWeather'] as const;
+export type WeatherMode = (typeof WEATHER_MODES)[number];
+
+/** Longest dashboard note we keep; a note is a shift hand-over text, not a document. */
+export const DASHBOARD_NOTE_MAX = 4000;

@@ -1,0 +1,3 @@
+export * from './dashboard-constants.js';
+export * from './dashboard-schemas.js';
+export * from './dashboard-rules.js';

@@ -1,0 +1,12 @@
+export {
+  createDashboardService,
+  type DashboardService,
+  type DashboardServiceDeps,
+  type NoteUpdate,
+} from './dashboard-service.js';
+export {
+  DashboardsContentSchema,
+  resolveDashboardsContent,
+  type DashboardsContent,
+  type SeedDashboard,
+} from './dashboards-content.js';

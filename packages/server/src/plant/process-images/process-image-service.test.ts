@@ -1,0 +1,90 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createSimulator, QUIET_RATES } from '../../sources/index.js';
+import { contentPath } from '../charts/content-file.js';
+import { createPlant, DEMO_PLANT_PATH, loadPlantDefinition } from '../index.js';
+import { createProcessImageService } from './process-image-service.js';
+
+const definition = loadPlantDefinition(DEMO_PLANT_PATH);
+const plant = createPlant({
+  definition,
+  source: createSimulator(definition, { seed: 1, rates: QUIET_RATES, autoTick: false }),
+});
+const images = createProcessImageService({ directory: contentPath(DEMO_PLANT_PATH, 'process-images') });
+
+describe('process images (screens §2 process visualisation, calls §7 Visualisation)', () => {
+  it('lists the demo images of the waterworks, the elevated tank and the RÜB with their stations', () => {
+    const list = images.list();
+    expect(list.map((i) => [i.name, i.stationNumber])).toEqual([
+      ['hb-lindenberg', 2],
+      ['rueb-talheim', 9],
+      ['wasserwerk-auheim', 1],
+    ]);
+    for (const image of list) {
+      expect(plant.station(image.stationNumber!)?.processImage).toBe(image.name);
+      expect(image.title).toContain(plant.station(image.stationNumber!)!.name.split(' ').at(-1));
+    }
+    expect(list.find((i) => i.name === 'rueb-talheim')?.pvs).toEqual(
+      expect.arrayContaining(['AnaIn-900010', 'DigiIn-900012', 'AnaIn-900080']),
+    );
+  });
+
+  it('binds only PVs the plant knows', () => {
+    expect(images.unknownPvs(plant)).toEqual([]);
+    expect(images.list().every((i) => i.pvs.length >= 10)).toBe(true);
+  });
+
+  it('carries navigation actions of screens §2 as data attributes', () => {
+    const svg = images.read('wasserwerk-auheim')!.content;
+    for (const action of [
+      'archiveChart',
+      'realtimeTrendline',
+      'archiveTrendline',
+      'alertArchive',
+      'dashboard',
+      'machineRuntime',
+    ]) {
+      expect(svg).toContain(`data-action="${action}"`);
+    }
+  });
+
+  it('serves an image by its name only; anything else is not found', () => {
+    expect(images.read('hb-lindenberg')).toMatchObject({
+      contentType: 'image/svg+xml',
+      content: expect.stringMatching(/^<\?xml[^]*<svg/),
+    });
+    for (const bad of [
+      '../plant',
+      '../plant.json',
+      'hb-lindenberg.svg',
+      'HB-LINDENBERG',
+      '..%2Fplant',
+      '',
+      'dea-wiesental',
+      '/etc/passwd',
+    ]) {
+      expect(images.read(bad)).toBeUndefined();
+    }
+  });
+
+  it('takes only valid names with SVG content from its folder', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'leitwarte-pi-'));
+    try {
+      fs.writeFileSync(
+        path.join(dir, 'gut.svg'),
+        '<svg xmlns="http://www.w3.org/2000/svg"><title>Gut</title><text data-pv="AnaIn-1"/></svg>',
+      );
+      fs.writeFileSync(path.join(dir, 'Schlecht Name.svg'), '<svg/>');
+      fs.writeFileSync(path.join(dir, 'kein-svg.svg'), '<html></html>');
+      fs.writeFileSync(path.join(dir, 'notiz.txt'), 'x');
+      const service = createProcessImageService({ directory: dir });
+      expect(service.list()).toEqual([{ name: 'gut', title: 'Gut', stationNumber: null, pvs: ['AnaIn-1'] }]);
+      expect(service.unknownPvs(plant)).toEqual([{ name: 'gut', pvs: ['AnaIn-1'] }]);
+      expect(service.read('kein-svg')).toBeUndefined();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

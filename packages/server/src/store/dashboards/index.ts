@@ -1,0 +1,9 @@
+export {
+  createDashboardsRepository,
+  type DashboardRecord,
+  type DashboardsRepository,
+  type NewWidget,
+  type WidgetPosition,
+  type WidgetRecord,
+} from './dashboards-repository.js';
+export type { DashboardTables } from './tables.js';

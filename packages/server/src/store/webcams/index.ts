@@ -1,0 +1,6 @@
+export {
+  createWebcamImagesRepository,
+  type WebcamImageRecord,
+  type WebcamImagesRepository,
+} from './webcam-images-repository.js';
+export type { WebcamTables } from './tables.js';
