@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT, startServerProcess } from './support/server-process.js';
+import { ADMIN_PASSWORD, REPO_ROOT, startServerProcess } from './support/server-process.js';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'leitwarte-cli-'));
 
@@ -71,5 +71,50 @@ describe('the command line for users', () => {
       expect(result.err.length, args.join(' ')).toBeGreaterThan(0);
     }
     expect(leitwarte('user', 'list').out).not.toMatch(/^(x|short|\.\.\/etc)\s/m);
+  });
+
+  it('generates a plant of a given size that the server runs', async () => {
+    const file = path.join(dataDir, 'generated.json');
+    const result = leitwarte(
+      'plant',
+      'generate',
+      '--stations',
+      '20',
+      '--pvs-per-station',
+      '50',
+      '--out',
+      file,
+    );
+    expect(result.status, result.err).toBe(0);
+    const server = await startServerProcess({
+      dataDir: path.join(dataDir, 'generated-store'),
+      env: { LEITWARTE_PLANT: file },
+    });
+    try {
+      const csrf = await fetch(`${server.url}/api/auth/csrf`);
+      const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+      const login = await fetch(`${server.url}/api/auth/login`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          cookie: csrf.headers.getSetCookie()[0]!.split(';')[0]!,
+        },
+        body: JSON.stringify({ csrfToken, username: 'admin', password: ADMIN_PASSWORD }),
+      });
+      const cookie = login.headers
+        .getSetCookie()
+        .find((c) => c.startsWith('lw_session='))!
+        .split(';')[0]!;
+      const pvs = (await (
+        await fetch(`${server.url}/api/Pv/all`, { headers: { cookie } })
+      ).json()) as unknown[];
+      expect(pvs).toHaveLength(1000);
+      const stations = (await (
+        await fetch(`${server.url}/api/station/GetAllStations`, { headers: { cookie } })
+      ).json()) as unknown[];
+      expect(stations).toHaveLength(20);
+    } finally {
+      await server.stop();
+    }
   });
 });

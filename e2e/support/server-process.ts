@@ -53,6 +53,8 @@ export async function startServerProcess(options: StartOptions = {}): Promise<Se
       LEITWARTE_DATA_DIR: dataDir,
       LEITWARTE_ADMIN_PASSWORD: ADMIN_PASSWORD,
       LEITWARTE_LOG_LEVEL: 'warn',
+      // Generated history costs seconds of CPU; tests that look at archives turn it on.
+      LEITWARTE_BACKFILL: 'false',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,7 +1,10 @@
+import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { USER_ROLES } from '@leitwarte/core';
 import { addUser, resetPassword, UserInputError } from './auth/users.js';
 import { ConfigError, loadConfig } from './config.js';
+import { parsePlantDefinition } from './plant/index.js';
+import { generatePlantDocument } from './sources/index.js';
 import { openStore, type Store } from './store/index.js';
 
 const USAGE = `Usage: npm run leitwarte -- <command>
@@ -10,11 +13,41 @@ const USAGE = `Usage: npm run leitwarte -- <command>
   user reset-password NAME [--password PW]
   user disable NAME | user enable NAME
   user list
+  plant generate --stations N --pvs-per-station M [--seed S] --out FILE
 
 Roles: ${USER_ROLES.join(', ')}. Without --password a random one is printed once.
-The store is the one the server uses (LEITWARTE_DATA_DIR or LEITWARTE_DATABASE_URL).`;
+The store is the one the server uses (LEITWARTE_DATA_DIR or LEITWARTE_DATABASE_URL).
+A generated plant (for benchmarks and load tests) runs with LEITWARTE_PLANT=FILE.`;
 
-type Flags = { role?: string; password?: string; 'display-name'?: string };
+type Flags = {
+  role?: string;
+  password?: string;
+  'display-name'?: string;
+  stations?: string;
+  'pvs-per-station'?: string;
+  seed?: string;
+  out?: string;
+};
+
+function count(flag: string | undefined, name: string, max: number): number {
+  if (flag === undefined || !/^\d+$/.test(flag) || Number(flag) < 1 || Number(flag) > max) {
+    throw new UserInputError(`--${name} must be a whole number from 1 to ${max}`);
+  }
+  return Number(flag);
+}
+
+/** Writes a generated plant of the given size; needs no store. */
+function generatePlant(flags: Flags): string {
+  if (flags.out === undefined) throw new UserInputError(USAGE);
+  const stations = count(flags.stations, 'stations', 99_999);
+  const pvsPerStation = count(flags['pvs-per-station'], 'pvs-per-station', 90_000);
+  const seed = flags.seed === undefined ? 1 : count(flags.seed, 'seed', 2 ** 31);
+  const document = generatePlantDocument({ stations, pvsPerStation, seed });
+  // Validated like any plant file before it is written.
+  parsePlantDefinition(document);
+  writeFileSync(flags.out, JSON.stringify(document));
+  return `Wrote ${flags.out}: ${stations} stations × ${pvsPerStation} PVs = ${stations * pvsPerStation} PVs.`;
+}
 
 async function run(store: Store, words: string[], flags: Flags): Promise<string> {
   const [area, command, name] = words;
@@ -73,12 +106,20 @@ async function main(): Promise<number> {
       role: { type: 'string' },
       password: { type: 'string' },
       'display-name': { type: 'string' },
+      stations: { type: 'string' },
+      'pvs-per-station': { type: 'string' },
+      seed: { type: 'string' },
+      out: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
   if (values.help || positionals.length === 0) {
     process.stdout.write(`${USAGE}\n`);
     return values.help ? 0 : 2;
+  }
+  if (positionals[0] === 'plant' && positionals[1] === 'generate') {
+    process.stdout.write(`${generatePlant(values)}\n`);
+    return 0;
   }
   const config = loadConfig();
   const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -93,7 +134,8 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    const known = error instanceof UserInputError || error instanceof ConfigError;
+    const known =
+      error instanceof UserInputError || error instanceof ConfigError || error instanceof RangeError;
     process.stderr.write(`${known ? (error as Error).message : String(error)}\n`);
     process.exit(known ? 2 : 1);
   },

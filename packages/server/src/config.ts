@@ -21,6 +21,11 @@ export interface Config {
   loginMaxFailures: number;
   /** Cookies get Secure: set when the server is reached over TLS (directly or behind a proxy). */
   secureCookies: boolean;
+  /**
+   * On an empty store, fill the archives (historian, webcam images) with generated history so
+   * charts, reports and webcams have data from the first minute. Meant for the simulated plant.
+   */
+  backfill: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 }
 
@@ -111,6 +116,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     sessionMaxMs: integer(env, 'LEITWARTE_SESSION_MAX_HOURS', 12, 1, 24 * 30) * 3_600_000,
     loginMaxFailures: integer(env, 'LEITWARTE_LOGIN_MAX_FAILURES', 5, 1, 100),
     secureCookies: boolean(env, 'LEITWARTE_SECURE_COOKIES', false),
+    backfill: boolean(env, 'LEITWARTE_BACKFILL', true),
     logLevel: logLevel as Config['logLevel'],
   };
 }

@@ -118,11 +118,16 @@ function station(n: number, pvs: number, random: Random): StationDocument {
  * `pvsPerStation` PVs from signals, sump pumping stations (simulated like the demo's) and
  * single measurements. The same seed gives the same plant.
  */
-export function generatePlantDefinition({
+export function generatePlantDefinition(options: GeneratorOptions): PlantDefinition {
+  return parsePlantDefinition(generatePlantDocument(options));
+}
+
+/** The generated plant as a plant file (format leitwarte-plant/1), e.g. for LEITWARTE_PLANT. */
+export function generatePlantDocument({
   stations,
   pvsPerStation,
   seed = 1,
-}: GeneratorOptions): PlantDefinition {
+}: GeneratorOptions): PlantDocument {
   if (!Number.isInteger(stations) || stations < 1) throw new RangeError(`invalid station count ${stations}`);
   if (!Number.isInteger(pvsPerStation) || pvsPerStation < 1)
     throw new RangeError(`invalid PV count ${pvsPerStation}`);
@@ -141,5 +146,5 @@ export function generatePlantDefinition({
     },
     stations: Array.from({ length: stations }, (_, i) => station(i + 1, pvsPerStation, random)),
   };
-  return parsePlantDefinition(document);
+  return document;
 }

@@ -45,6 +45,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     databaseUrl: database.databaseUrl,
     adminPassword: TEST_ADMIN_PASSWORD,
     logLevel: 'silent',
+    // Generated history costs seconds of CPU per server; tests that need it ask for it.
+    backfill: false,
     ...options.config,
   };
   const built = await build({ config, hubs: options.hubs, webRoot: options.webRoot });

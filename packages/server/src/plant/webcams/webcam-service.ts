@@ -58,7 +58,8 @@ export interface WebcamService {
   prune(): Promise<number>;
   /** Captures every intervalMinutes (aligned to the clock) until stop(); backfills in the background. */
   start(): Promise<void>;
-  stop(): void;
+  /** Stops capturing; resolves once a running backfill has ended. */
+  stop(): Promise<void>;
   onNewImage(listener: (image: WebcamImageRecord) => void): () => void;
 }
 
@@ -85,6 +86,7 @@ export function createWebcamService(deps: WebcamServiceDeps): WebcamService {
   const intervalMs = intervalMinutes * 60_000;
   let timer: NodeJS.Timeout | null = null;
   let stopped = false;
+  let background: Promise<unknown> = Promise.resolve();
 
   const current = (cam: WebcamDefinition, binding: WebcamBinding): number | boolean | undefined => {
     const r = cam.bindings[binding];
@@ -203,6 +205,7 @@ export function createWebcamService(deps: WebcamServiceDeps): WebcamService {
             ...(await Promise.all(missing.slice(i, i + BACKFILL_BATCH).map((at) => write(cam, at, true)))),
           );
         }
+        if (stopped) break;
         made += await repo.insertMany(rows);
       }
       return made;
@@ -227,7 +230,7 @@ export function createWebcamService(deps: WebcamServiceDeps): WebcamService {
       const warn = (error: unknown) =>
         process.emitWarning(error instanceof Error ? error : new Error(String(error)), 'WebcamCaptureError');
       // The backfill takes seconds; the server is ready meanwhile and the archive fills behind.
-      void service
+      background = service
         .backfill()
         .then(() => service.prune())
         .catch(warn);
@@ -245,10 +248,12 @@ export function createWebcamService(deps: WebcamServiceDeps): WebcamService {
       };
       schedule();
     },
-    stop() {
+    async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);
       timer = null;
+      // The store closes after this: a backfill still writing would write into a closed store.
+      await background;
     },
     onNewImage: (listener) => listeners.add(listener),
   };

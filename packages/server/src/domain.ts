@@ -1,0 +1,232 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Rights } from './auth/rights.js';
+import type { Config } from './config.js';
+import {
+  createAlertService,
+  createLimitService,
+  createPriorityOutputService,
+  loadAlertContent,
+} from './plant/alerts/index.js';
+import { createAnnotationService, createChartService, resolveChartsContent } from './plant/charts/index.js';
+import { ChartsContentSchema } from './plant/charts/charts-content.js';
+import { contentPath, readContentFile } from './plant/charts/content-file.js';
+import { createDashboardService, resolveDashboardsContent } from './plant/dashboards/index.js';
+import { DashboardsContentSchema } from './plant/dashboards/dashboards-content.js';
+import type { PlantDefinition } from './plant/definition-types.js';
+import { createEnergyService, loadEnergyContent } from './plant/energy/index.js';
+import {
+  createMaintenanceService,
+  createRuntimeService,
+  loadMaintenanceContent,
+} from './plant/maintenance/index.js';
+import { createPipeLeakageService, loadPipeLeakageContent } from './plant/pipe-leakage/index.js';
+import type { Plant } from './plant/plant.js';
+import { createProcessImageService } from './plant/process-images/index.js';
+import { createRemoteAlarmService, loadRemoteAlarmContent } from './plant/remote-alarm/index.js';
+import {
+  createLiveReportValueSource,
+  createReportService,
+  loadReportContent,
+} from './plant/reports/index.js';
+import {
+  createRuebService,
+  createSebamService,
+  loadRuebContent,
+  loadSebamContent,
+} from './plant/rueb/index.js';
+import {
+  createControlEventService,
+  createSystemConfigService,
+  loadSystemDefaults,
+} from './plant/system/index.js';
+import { createTextMessageService, loadTextMessagesContent } from './plant/text-messages/index.js';
+import { createWebcamService, resolveWebcamsContent } from './plant/webcams/index.js';
+import { WebcamsContentSchema } from './plant/webcams/webcams-content.js';
+import type { Store } from './store/index.js';
+
+export interface DomainOptions {
+  config: Config;
+  store: Store;
+  plant: Plant;
+  definition: PlantDefinition;
+  /** The plant definition file; the area content files (alerts.json, charts.json, …) sit beside it. */
+  plantPath: string;
+  rights: Rights;
+}
+
+/** A content file of the plant, or null when this plant has none. */
+function optionalFile(plantPath: string, name: string): string | null {
+  const file = contentPath(plantPath, name);
+  return fs.existsSync(file) ? file : null;
+}
+
+/**
+ * Every domain service of the plant (alerts, remote alarm, maintenance, reports, charts,
+ * dashboards, webcams, ...), created in dependency order and connected with each other.
+ * start() brings them up around the plant; stop() flushes and ends them in reverse order.
+ */
+export async function createDomain(options: DomainOptions) {
+  const { config, store, plant, definition, plantPath, rights } = options;
+  const timeZone = plant.info.timeZone;
+  const contentDir = path.dirname(plantPath);
+  const file = (name: string) => optionalFile(plantPath, name);
+
+  const systemFile = file('system.json');
+  const systemConfig = createSystemConfigService({
+    store,
+    defaults: systemFile ? loadSystemDefaults(systemFile) : undefined,
+  });
+  const alertsFile = file('alerts.json');
+  const alertContent = alertsFile ? loadAlertContent(alertsFile, definition) : null;
+  const limits = createLimitService({ store, plant, defaults: alertContent?.limits });
+  const alerts = createAlertService({
+    store,
+    plant,
+    limits,
+    settings: () => systemConfig.get().systemSettings,
+  });
+  const priorityOutputs = createPriorityOutputService({
+    store,
+    plant,
+    alerts,
+    groups: alertContent?.pvGroups ?? [],
+  });
+  const controlEvents = createControlEventService({ store, plant });
+
+  const stationNumbers = new Set(plant.stations().map((s) => s.stationNumber));
+  const remoteAlarmFile = file('remote-alarm.json');
+  const remoteAlarm = createRemoteAlarmService({
+    store,
+    plant,
+    content: remoteAlarmFile ? loadRemoteAlarmContent(remoteAlarmFile, stationNumbers) : undefined,
+    canEditPlan: (actor) => rights.canEditPlan(actor),
+    canEditCallNumbers: (actor) => rights.canEditCallNumbers(actor),
+  });
+  const textsFile = file('text-messages.json');
+  const textMessages = createTextMessageService({
+    store,
+    content: textsFile ? loadTextMessagesContent(textsFile) : undefined,
+    canEditText: (actor) => rights.canEditText(actor),
+  });
+  const leakageFile = file('pipe-leakage.json');
+  const pipeLeakage = createPipeLeakageService({
+    store,
+    plant,
+    content: leakageFile ? loadPipeLeakageContent(leakageFile, plant) : null,
+  });
+  const energyFile = file('energy.json');
+  const energy = createEnergyService({
+    store,
+    plant,
+    content: energyFile ? loadEnergyContent(energyFile, plant) : null,
+  });
+
+  const maintenance = await createMaintenanceService({
+    store,
+    plant,
+    definition,
+    content: file('maintenance.json') ? loadMaintenanceContent(contentDir, plant, timeZone) : null,
+  });
+  const runtimes = createRuntimeService({ store, plant, bindings: maintenance.bindings });
+  const reportConfigs = file('reports.json') ? loadReportContent(contentDir, plant) : [];
+  const reportSource = createLiveReportValueSource({
+    plant,
+    timeZone,
+    pvs: reportConfigs.flatMap((r) => r.columns.map((c) => c.dataBinding.pvRef)),
+  });
+  const reports = await createReportService({
+    store,
+    timeZone,
+    source: reportSource,
+    content: reportConfigs,
+  });
+  const rueb = await createRuebService({
+    store,
+    plant,
+    configs: file('rueb.json') ? loadRuebContent(contentDir, plant) : [],
+    timeZone,
+  });
+  const sebam = createSebamService(file('sebam.json') ? loadSebamContent(contentDir, plant) : []);
+
+  const charts = createChartService({ store, plant, canEditChart: (actor) => rights.canEditChart(actor) });
+  const annotations = createAnnotationService({ store, plant });
+  const dashboards = createDashboardService({ store });
+  const webcamsFile = file('webcams.json');
+  const webcams = webcamsFile
+    ? createWebcamService({
+        ...resolveWebcamsContent(readContentFile(webcamsFile, WebcamsContentSchema), plant, webcamsFile),
+        ...(config.backfill ? {} : { backfillHours: 0 }),
+        store,
+        plant,
+        dataDir: config.dataDir,
+        timeZone,
+      })
+    : null;
+  const processImagesDir = path.join(contentDir, 'process-images');
+  const processImages = createProcessImageService({ directory: processImagesDir });
+
+  // An alert of an active priority starts the remote alarm of its station's plans.
+  alerts.onNewAlert((alert) => {
+    if (alert.station !== null) void remoteAlarm.onAlarm(alert.station, alert.priority).catch(() => {});
+  });
+
+  return {
+    systemConfig,
+    limits,
+    alerts,
+    priorityOutputs,
+    controlEvents,
+    remoteAlarm,
+    textMessages,
+    pipeLeakage,
+    energy,
+    maintenance,
+    runtimes,
+    reports,
+    rueb,
+    sebam,
+    charts,
+    annotations,
+    dashboards,
+    webcams,
+    processImages,
+    /** Brings everything up; the plant starts between the configs and the engines that watch it. */
+    async start(): Promise<void> {
+      await systemConfig.start();
+      await limits.start();
+      const chartsFile = file('charts.json');
+      if (chartsFile) {
+        await charts.seed(
+          resolveChartsContent(readContentFile(chartsFile, ChartsContentSchema), plant, chartsFile),
+        );
+      }
+      const dashboardsFile = file('dashboards.json');
+      if (dashboardsFile) {
+        const content = readContentFile(dashboardsFile, DashboardsContentSchema);
+        await dashboards.seed(await resolveDashboardsContent(content, plant, dashboardsFile));
+      }
+      await textMessages.start();
+      await plant.start();
+      await alerts.start();
+      controlEvents.start();
+      await remoteAlarm.start();
+      await pipeLeakage.start();
+      await energy.start();
+      await webcams?.start();
+    },
+    async stop(): Promise<void> {
+      await webcams?.stop();
+      await energy.stop();
+      await pipeLeakage.stop();
+      await remoteAlarm.stop();
+      await alerts.stop();
+      await controlEvents.stop();
+      rueb.stop();
+      maintenance.stop();
+      reportSource.stop();
+      await plant.stop();
+    },
+  };
+}
+export type Domain = Awaited<ReturnType<typeof createDomain>>;
