@@ -10,7 +10,7 @@ import {
 import { Type, type Static } from 'typebox';
 import type { PlantDefinition } from '../definition-types.js';
 import { DEMO_PLANT_PATH } from '../index.js';
-import { checkContent, ContentFileError, readContentFile } from './content-file.js';
+import { checkPlantContent, PlantContentError, readRequiredPlantContent } from '../content-file.js';
 
 const closed = { additionalProperties: false } as const;
 const Text = Type.String({ minLength: 1, maxLength: 200 });
@@ -95,17 +95,17 @@ export function parseAlertContent(
   definition: PlantDefinition,
   file: string,
 ): AlertContent {
-  const doc = checkContent<AlertContentDocument>(AlertContentSchema, document, file);
+  const doc = checkPlantContent<AlertContentDocument>(AlertContentSchema, document, file);
   const pvs = new Map(definition.pvs.map((pv) => [pv.key, pv]));
   const limits: LimitConfig[] = [];
   const seen = new Set<string>();
   doc.limits.forEach((entry, i) => {
     const at = `limits[${i}]`;
     const pv = pvs.get(entry.pv);
-    if (!pv) throw new ContentFileError(file, `${at}.pv`, `unknown PV ${entry.pv}`);
+    if (!pv) throw new PlantContentError(file, `${at}.pv`, `unknown PV ${entry.pv}`);
     if (pv.ref.type !== 'AnaIn')
-      throw new ContentFileError(file, `${at}.pv`, 'limits exist for AnaIn PVs only');
-    if (seen.has(entry.pv)) throw new ContentFileError(file, `${at}.pv`, `${entry.pv} is listed twice`);
+      throw new PlantContentError(file, `${at}.pv`, 'limits exist for AnaIn PVs only');
+    if (seen.has(entry.pv)) throw new PlantContentError(file, `${at}.pv`, `${entry.pv} is listed twice`);
     seen.add(entry.pv);
     const own: LimitConfig[] = [];
     for (const limitType of LIMIT_TYPES) {
@@ -125,23 +125,23 @@ export function parseAlertContent(
       own.map((l) => ({ ...l, limitType: l.pvLimitRef.limitType })),
       pv.config.domainConfig,
     );
-    if (issues[0]) throw new ContentFileError(file, at, formatLimitIssue(issues[0]));
+    if (issues[0]) throw new PlantContentError(file, at, formatLimitIssue(issues[0]));
     limits.push(...own);
   });
   const stations = new Set(definition.stations.map((s) => s.number));
   const ids = new Set<number>();
   const pvGroups = doc.pvGroups.map((group, i): PvGroup => {
     const at = `pvGroups[${i}]`;
-    if (ids.has(group.id)) throw new ContentFileError(file, `${at}.id`, `id ${group.id} is used twice`);
+    if (ids.has(group.id)) throw new PlantContentError(file, `${at}.id`, `id ${group.id} is used twice`);
     ids.add(group.id);
     if (!stations.has(group.station)) {
-      throw new ContentFileError(file, `${at}.station`, `unknown station ${group.station}`);
+      throw new PlantContentError(file, `${at}.station`, `unknown station ${group.station}`);
     }
     const refs = group.pvs.map((key, j) => {
       const pv = pvs.get(key);
-      if (!pv) throw new ContentFileError(file, `${at}.pvs[${j}]`, `unknown PV ${key}`);
+      if (!pv) throw new PlantContentError(file, `${at}.pvs[${j}]`, `unknown PV ${key}`);
       if (pv.station !== group.station) {
-        throw new ContentFileError(file, `${at}.pvs[${j}]`, `${key} belongs to station ${pv.station}`);
+        throw new PlantContentError(file, `${at}.pvs[${j}]`, `${key} belongs to station ${pv.station}`);
       }
       return pv.ref;
     });
@@ -152,5 +152,5 @@ export function parseAlertContent(
 
 /** Reads and checks alerts.json (format above) for a plant definition. */
 export function loadAlertContent(file: string, definition: PlantDefinition): AlertContent {
-  return parseAlertContent(readContentFile<unknown>(Type.Unknown(), file), definition, file);
+  return parseAlertContent(readRequiredPlantContent<unknown>(Type.Unknown(), file), definition, file);
 }

@@ -25,4 +25,4 @@ export {
   type AlertContent,
   type PvGroup,
 } from './alert-content.js';
-export { ContentFileError } from './content-file.js';
+export { PlantContentError } from '../content-file.js';

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import type { Plant } from '../plant.js';
-import { PlantContentError, readPlantContent } from '../remote-alarm/content-file.js';
+import { PlantContentError, readPlantContent } from '../content-file.js';
 
 const Kw = Type.Number({ minimum: 0, maximum: 100_000 });
 

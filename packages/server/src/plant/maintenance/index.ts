@@ -15,4 +15,4 @@ export {
   MaintenanceContentSchema,
   type MaintenanceContent,
 } from './maintenance-content.js';
-export { DEMO_CONTENT_DIR, PlantContentError } from './content-file.js';
+export { DEMO_CONTENT_DIR, PlantContentError } from '../content-file.js';

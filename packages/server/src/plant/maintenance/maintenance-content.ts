@@ -12,7 +12,7 @@ import {
 import { Type, type Static } from 'typebox';
 import type { MaintenanceRepositories } from '../../store/maintenance/index.js';
 import type { Store } from '../../store/index.js';
-import { contentPv, PlantContentError, PvKeyText, readContent } from './content-file.js';
+import { contentPv, PlantContentError, PvKeyText, readRequiredPlantContent } from '../content-file.js';
 
 const Text = Type.String({ minLength: 1, maxLength: 500 });
 
@@ -107,7 +107,7 @@ export function loadMaintenanceContent(
   timeZone: string,
 ): MaintenanceContent {
   const file = path.join(dir, 'maintenance.json');
-  const doc = readContent<MaintenanceDocument>(MaintenanceContentSchema, file);
+  const doc = readRequiredPlantContent<MaintenanceDocument>(MaintenanceContentSchema, file);
   const configs: MaintenanceContent['configs'] = [];
   doc.runtimes.forEach((r, i) => {
     const pvRef = contentPv(plant, r.pv, file, `runtimes[${i}].pv`);

@@ -2,7 +2,7 @@ import { pvKey, type PvRef, type RuntimeValue } from '@leitwarte/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore, type Store } from '../../store/index.js';
 import { BOTH_DIALECTS, createTestDatabase, type TestDatabase } from '../../test-support/databases.js';
-import { DEMO_CONTENT_DIR } from './content-file.js';
+import { DEMO_CONTENT_DIR } from '../content-file.js';
 import { loadMaintenanceContent } from './maintenance-content.js';
 import { createMaintenanceService, type MaintenanceService } from './maintenance-service.js';
 import { createRuntimeService, type RuntimeService } from './runtime-service.js';

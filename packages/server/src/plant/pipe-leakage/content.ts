@@ -1,7 +1,7 @@
 import { parseClockTime, type NightWindow } from '@leitwarte/core';
 import { Type, type Static } from 'typebox';
 import type { Plant } from '../plant.js';
-import { PlantContentError, readPlantContent } from '../remote-alarm/content-file.js';
+import { PlantContentError, readPlantContent } from '../content-file.js';
 
 const Clock = Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$' });
 const Percent = Type.Number({ minimum: 0, maximum: 1000 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_PLANT_PATH, loadPlantDefinition } from '../index.js';
-import { checkPlantContent, plantContentPath, readPlantContent } from './content-file.js';
+import { checkPlantContent, plantContentPath, readPlantContent } from '../content-file.js';
 import { checkRemoteAlarmContent, RemoteAlarmContentSchema, type RemoteAlarmContent } from './content.js';
 
 const definition = loadPlantDefinition(DEMO_PLANT_PATH);

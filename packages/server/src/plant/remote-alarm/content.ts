@@ -11,7 +11,7 @@ import {
 } from '@leitwarte/core';
 import { Type, type Static } from 'typebox';
 import type { RemoteAlarmSeed } from '../../store/remote-alarm/index.js';
-import { PlantContentError, readPlantContent } from './content-file.js';
+import { PlantContentError, readPlantContent } from '../content-file.js';
 
 const Id = Type.Integer({ minimum: 1, maximum: 999_999 });
 const Name = Type.String({ minLength: 1, maxLength: REMOTE_ALARM_NAME_MAX });

@@ -15,4 +15,4 @@ export {
   remoteAlarmSeed,
   type RemoteAlarmContent,
 } from './content.js';
-export { PlantContentError, plantContentPath, readPlantContent, checkPlantContent } from './content-file.js';
+export { PlantContentError, plantContentPath, readPlantContent, checkPlantContent } from '../content-file.js';

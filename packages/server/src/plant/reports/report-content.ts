@@ -8,7 +8,7 @@ import {
 import { Type, type Static } from 'typebox';
 import type { Store } from '../../store/index.js';
 import type { ReportRepositories } from '../../store/reports/index.js';
-import { contentPv, PlantContentError, PvKeyText, readContent } from '../maintenance/content-file.js';
+import { contentPv, PlantContentError, PvKeyText, readRequiredPlantContent } from '../content-file.js';
 
 const Text = Type.String({ minLength: 1, maxLength: 200 });
 
@@ -48,7 +48,7 @@ export const ReportContentSchema = Type.Object(
 /** Reads and checks `reports.json` of a plant folder: unique ids, every PV known. */
 export function loadReportContent(dir: string, plant: { config(key: string): unknown }): ReportConfig[] {
   const file = path.join(dir, 'reports.json');
-  const doc = readContent<Static<typeof ReportContentSchema>>(ReportContentSchema, file);
+  const doc = readRequiredPlantContent<Static<typeof ReportContentSchema>>(ReportContentSchema, file);
   const seen = new Set<number>();
   return doc.reports.map((r, i) => {
     if (seen.has(r.id)) throw new PlantContentError(file, `reports[${i}].id`, `id ${r.id} is used twice`);

@@ -2,7 +2,7 @@ import { pvKey, type ProcessValue } from '@leitwarte/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore, type Store } from '../../store/index.js';
 import { BOTH_DIALECTS, createTestDatabase, type TestDatabase } from '../../test-support/databases.js';
-import { DEMO_CONTENT_DIR } from '../maintenance/content-file.js';
+import { DEMO_CONTENT_DIR } from '../content-file.js';
 import { simulatedDemoPlant, type SimulatedPlant } from '../maintenance/simulated-plant.js';
 import { loadReportContent } from './report-content.js';
 import { createReportService, type ReportService } from './report-service.js';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { PvRef, RuebConfig, SebamConfig } from '@leitwarte/core';
 import { Type, type Static } from 'typebox';
-import { contentPv, PlantContentError, PvKeyText, readContent } from '../maintenance/content-file.js';
+import { contentPv, PlantContentError, PvKeyText, readRequiredPlantContent } from '../content-file.js';
 
 const Name = Type.String({ minLength: 1, maxLength: 200 });
 const OptionalPv = Type.Union([PvKeyText, Type.Null()]);
@@ -68,7 +68,7 @@ function checkStation(plant: ContentPlant, station: number, file: string, field:
 /** Reads and checks `rueb.json`: stations and PVs exist, the overflow PV is a digital input. */
 export function loadRuebContent(dir: string, plant: ContentPlant): RuebConfig[] {
   const file = path.join(dir, 'rueb.json');
-  const doc = readContent<Static<typeof RuebContentSchema>>(RuebContentSchema, file);
+  const doc = readRequiredPlantContent<Static<typeof RuebContentSchema>>(RuebContentSchema, file);
   return doc.basins.map((b, i) => {
     const at = `basins[${i}]`;
     checkStation(plant, b.station, file, `${at}.station`);
@@ -95,7 +95,7 @@ export function loadRuebContent(dir: string, plant: ContentPlant): RuebConfig[] 
 /** Reads and checks `sebam.json`: stations and PVs exist. */
 export function loadSebamContent(dir: string, plant: ContentPlant): SebamConfig[] {
   const file = path.join(dir, 'sebam.json');
-  const doc = readContent<Static<typeof SebamContentSchema>>(SebamContentSchema, file);
+  const doc = readRequiredPlantContent<Static<typeof SebamContentSchema>>(SebamContentSchema, file);
   return doc.configs.map((c, i) => {
     checkStation(plant, c.station, file, `configs[${i}].station`);
     return {

@@ -10,7 +10,7 @@ import { createListeners } from '../listeners.js';
 import type { Store } from '../../store/index.js';
 import { createAlertStore } from '../../store/alerts/index.js';
 import type { Actor } from '../alerts/actor.js';
-import { checkContent, ContentFileError } from '../alerts/content-file.js';
+import { checkPlantContent, PlantContentError } from '../content-file.js';
 import { loadSystemDefaults, priorityListProblem } from './system-defaults.js';
 
 export interface SystemConfigServiceDeps {
@@ -47,9 +47,9 @@ const PARTS: Record<Part, TSchema> = {
 /** Why a part is refused, naming the field; null when valid. */
 function problemOf(part: Part, value: unknown): string | null {
   try {
-    checkContent(PARTS[part], value, part);
+    checkPlantContent(PARTS[part], value, part);
   } catch (error) {
-    if (error instanceof ContentFileError)
+    if (error instanceof PlantContentError)
       return `${part}${error.path ? `.${error.path}` : ''}: ${error.reason}`;
     throw error;
   }

@@ -8,7 +8,7 @@ import {
 } from '@leitwarte/core';
 import { Type } from 'typebox';
 import { DEMO_PLANT_PATH } from '../index.js';
-import { checkContent, ContentFileError, readContentFile } from '../alerts/content-file.js';
+import { checkPlantContent, PlantContentError, readRequiredPlantContent } from '../content-file.js';
 
 /**
  * system.json (format `leitwarte-system/1`): the defaults of the system configuration that a
@@ -39,13 +39,13 @@ export function priorityListProblem(priorities: readonly { priority: number }[])
 
 /** Checks a system document; throws naming the bad field. */
 export function parseSystemDefaults(document: unknown, file: string): SystemConfig {
-  const doc = checkContent<SystemConfig & { format: string; $schema?: string }>(
+  const doc = checkPlantContent<SystemConfig & { format: string; $schema?: string }>(
     SystemDocumentSchema,
     document,
     file,
   );
   const problem = priorityListProblem(doc.priorities);
-  if (problem) throw new ContentFileError(file, 'priorities', problem);
+  if (problem) throw new PlantContentError(file, 'priorities', problem);
   return {
     priorities: [...doc.priorities].sort((a, b) => a.priority - b.priority),
     systemSettings: doc.systemSettings,
@@ -56,5 +56,5 @@ export function parseSystemDefaults(document: unknown, file: string): SystemConf
 
 /** Reads and checks system.json. */
 export function loadSystemDefaults(file: string = DEMO_SYSTEM_PATH): SystemConfig {
-  return parseSystemDefaults(readContentFile<unknown>(Type.Unknown(), file), file);
+  return parseSystemDefaults(readRequiredPlantContent<unknown>(Type.Unknown(), file), file);
 }

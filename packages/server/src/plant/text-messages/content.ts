@@ -1,6 +1,6 @@
 import { TEXT_MESSAGE_MAX } from '@leitwarte/core';
 import { Type, type Static } from 'typebox';
-import { PlantContentError, readPlantContent } from '../remote-alarm/content-file.js';
+import { PlantContentError, readPlantContent } from '../content-file.js';
 
 /** text-messages.json: the visualisation text messages a new store starts with. */
 export const TextMessagesContentSchema = Type.Object(
