@@ -9,10 +9,13 @@ import { createRoleRights } from './auth/rights.js';
 import { createSessionService } from './auth/sessions.js';
 import { bootstrapAdmin } from './auth/users.js';
 import type { Config } from './config.js';
+import { createDomain } from './domain.js';
 import { hubsPlugin, type HubsOptions } from './hubs/index.js';
 import { apiDocs } from './http/docs.js';
 import { authGuard } from './http/auth-guard.js';
 import { authRoutes } from './http/auth.js';
+import { chartsDataRoutes } from './http/charts-data.js';
+import { dataSourceRoutes } from './http/data-source.js';
 import { healthRoutes } from './http/health.js';
 import { pvRoutes } from './http/pv.js';
 import { securityHeaders } from './http/security-headers.js';
@@ -43,7 +46,7 @@ export interface Built {
   adminBootstrap: { username: string; password: string | null } | null;
 }
 
-/** Builds the whole server without listening: store, sessions, plant, routes and hubs. */
+/** Builds the whole server without listening: store, sessions, plant and its services, routes and hubs. */
 export async function build(options: BuildOptions): Promise<Built> {
   const { config } = options;
   const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -59,10 +62,6 @@ export async function build(options: BuildOptions): Promise<Built> {
     csrf: loginCsrf,
     maxFailures: config.loginMaxFailures,
   });
-  const definition = loadPlantDefinition(config.plantPath ?? DEMO_PLANT_PATH);
-  const plant = createPlant({ definition, source: createSimulator(definition) });
-  const services: Services = { config, store, sessions, login, loginCsrf, rights: createRoleRights(), plant };
-
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -76,8 +75,25 @@ export async function build(options: BuildOptions): Promise<Built> {
     }),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  const plantPath = config.plantPath ?? DEMO_PLANT_PATH;
+  const definition = loadPlantDefinition(plantPath);
+  const plant = createPlant({ definition, source: createSimulator(definition) });
+  const rights = createRoleRights();
+  const domain = await createDomain({ config, store, plant, definition, plantPath, rights, log: app.log });
+  const services: Services = {
+    config,
+    store,
+    sessions,
+    login,
+    loginCsrf,
+    rights,
+    plant,
+    domain,
+    historian: domain.historian,
+  };
+
   app.addHook('onClose', async () => {
-    await plant.stop();
+    await domain.stop();
     sessions.close();
     await store.close();
   });
@@ -98,7 +114,9 @@ export async function build(options: BuildOptions): Promise<Built> {
     allowedOrigins: config.allowedOrigins,
     ...options.hubs,
   });
+  await app.register(dataSourceRoutes, { services });
+  await app.register(chartsDataRoutes, { services, chartSeries: domain.chartSeries });
   await app.register(webAppRoutes, { root: options.webRoot });
-  await plant.start();
+  await domain.start();
   return { app, services, adminBootstrap };
 }

@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { pvKey } from '@leitwarte/core';
 import type { Rights } from './auth/rights.js';
 import type { Config } from './config.js';
+import type { ChartSeriesRef } from './http/charts-data.js';
 import {
   createAlertService,
   createLimitService,
@@ -15,6 +17,7 @@ import { createDashboardService, resolveDashboardsContent } from './plant/dashbo
 import { DashboardsContentSchema } from './plant/dashboards/dashboards-content.js';
 import type { PlantDefinition } from './plant/definition-types.js';
 import { createEnergyService, loadEnergyContent } from './plant/energy/index.js';
+import { createHistorian, type HistorianDeps } from './plant/history/index.js';
 import {
   createMaintenanceService,
   createRuntimeService,
@@ -53,6 +56,7 @@ export interface DomainOptions {
   /** The plant definition file; the area content files (alerts.json, charts.json, …) sit beside it. */
   plantPath: string;
   rights: Rights;
+  log?: HistorianDeps['log'];
 }
 
 /** A content file of the plant, or null when this plant has none. */
@@ -67,7 +71,7 @@ function optionalFile(plantPath: string, name: string): string | null {
  * start() brings them up around the plant; stop() flushes and ends them in reverse order.
  */
 export async function createDomain(options: DomainOptions) {
-  const { config, store, plant, definition, plantPath, rights } = options;
+  const { config, store, plant, definition, plantPath, rights, log } = options;
   const timeZone = plant.info.timeZone;
   const contentDir = path.dirname(plantPath);
   const file = (name: string) => optionalFile(plantPath, name);
@@ -166,6 +170,26 @@ export async function createDomain(options: DomainOptions) {
   const processImagesDir = path.join(contentDir, 'process-images');
   const processImages = createProcessImageService({ directory: processImagesDir });
 
+  const historian = await createHistorian({
+    store,
+    plant,
+    dataDir: config.dataDir,
+    backfill: config.backfill,
+    log,
+  });
+
+  /** The series of a chart as the chart-data calls need them; null for an unknown chart. */
+  async function chartSeries(chartId: number): Promise<ChartSeriesRef[] | null> {
+    const series = await charts.series(chartId);
+    if (series === undefined) return null;
+    return series.map((s) => ({
+      seriesId: s.id,
+      pv: s.pv,
+      measurementType: s.measurementType,
+      dimension: plant.config(pvKey(s.pv))?.dimension ?? '',
+    }));
+  }
+
   // An alert of an active priority starts the remote alarm of its station's plans.
   alerts.onNewAlert((alert) => {
     if (alert.station !== null) void remoteAlarm.onAlarm(alert.station, alert.priority).catch(() => {});
@@ -191,6 +215,8 @@ export async function createDomain(options: DomainOptions) {
     dashboards,
     webcams,
     processImages,
+    historian,
+    chartSeries,
     /** Brings everything up; the plant starts between the configs and the engines that watch it. */
     async start(): Promise<void> {
       await systemConfig.start();
@@ -208,6 +234,7 @@ export async function createDomain(options: DomainOptions) {
       }
       await textMessages.start();
       await plant.start();
+      await historian.start();
       await alerts.start();
       controlEvents.start();
       await remoteAlarm.start();
@@ -225,6 +252,8 @@ export async function createDomain(options: DomainOptions) {
       rueb.stop();
       maintenance.stop();
       reportSource.stop();
+      // Samples still buffered are written before the store closes.
+      await historian.stop();
       await plant.stop();
     },
   };

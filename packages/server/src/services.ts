@@ -1,8 +1,10 @@
 import type { Config } from './config.js';
+import type { Domain } from './domain.js';
 import type { LoginService } from './auth/login.js';
 import type { LoginCsrf } from './auth/login-csrf.js';
 import type { Rights } from './auth/rights.js';
 import type { SessionService } from './auth/sessions.js';
+import type { Historian } from './plant/history/index.js';
 import type { Plant } from './plant/plant.js';
 import type { Store } from './store/index.js';
 
@@ -15,6 +17,9 @@ export interface Services {
   loginCsrf: LoginCsrf;
   rights: Rights;
   plant: Plant;
+  /** The plant's domain services: alerts, remote alarm, maintenance, reports, charts, ... */
+  domain: Domain;
+  historian: Historian;
 }
 
 /** Options every route plugin receives. */

@@ -2,3 +2,4 @@ export * from './common.js';
 export * from './pv.js';
 export * from './station.js';
 export * from './user.js';
+export * from './charts-data.js';

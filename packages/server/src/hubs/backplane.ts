@@ -1,9 +1,15 @@
-import type { ProcessValue } from '@leitwarte/core';
+import type { ProcessValue, ServerInfoMessage, ServerStatus, Station } from '@leitwarte/core';
 
 /** Topics on the backplane and the message each carries. Channels add their topics here. */
 export interface BackplaneTopics {
   /** Changed process values, in the order the data source produced them. */
   'pv.values': readonly ProcessValue[];
+  /** Stations whose dial state, times or dial counters changed (whole station records). */
+  'stations.changed': readonly Station[];
+  /** The data source's connection state as a server status. */
+  'server.status': ServerStatus;
+  /** A text an administrator sends to every connected session. */
+  'server.info': ServerInfoMessage;
 }
 
 export type BackplaneTopic = keyof BackplaneTopics;

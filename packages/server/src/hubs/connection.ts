@@ -83,6 +83,13 @@ export class HubConnection {
     return true;
   }
 
+  /** Sends one record already encoded as JSON text (without the separator). */
+  sendText(json: string): boolean {
+    if (this.phase !== 'open') return false;
+    this.write(json + RECORD_SEPARATOR);
+    return true;
+  }
+
   /** Deliberate close: Close record (only once the handshake is done), then the socket. */
   close(options: CloseOptions = {}): Promise<void> {
     if (this.phase === 'open') this.write(encodeRecord(closeMessage(options.error, options.allowReconnect)));

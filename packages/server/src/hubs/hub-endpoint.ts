@@ -7,8 +7,21 @@ import { completion, completionError, invocation, type InvocationMessage } from 
 export interface HubEndpoint extends ConnectionEvents {
   readonly name: string;
   connectionCount(): number;
+  /** Lets the hub say its last words to a connection whose session ended (before Close). */
+  sessionEnding(connection: HubConnection): void;
+  /** Per connection: id, user, unsent bytes and the hub's own figures. */
+  stats(): ConnectionStats[];
   start(): void;
   stop(): void;
+}
+
+/** Diagnostics of one open connection. */
+export interface ConnectionStats {
+  hub: string;
+  connectionId: string;
+  username: string;
+  bufferedAmount: number;
+  figures: Readonly<Record<string, number>>;
 }
 
 // Invocations of one connection run one after the other (like ASP.NET's default of one
@@ -39,6 +52,13 @@ class Client<S> implements HubClient<S> {
 
   send(target: string, args: readonly unknown[]): boolean {
     return this.connection.send(invocation(target, args));
+  }
+
+  sendSerialized(target: string, argumentsJson: string): boolean {
+    // Same record as invocation() builds; the target is a server-side constant.
+    return this.connection.sendText(
+      `{"type":1,"target":${JSON.stringify(target)},"arguments":${argumentsJson}}`,
+    );
   }
 }
 
@@ -87,7 +107,9 @@ export function createHubEndpoint<S>(definition: HubDefinition<S>, log: FastifyB
     connectionCount: () => clients.size,
     opened(connection) {
       const info = { connectionId: connection.connectionId, principal: connection.principal };
-      clients.set(connection, new Client(connection, definition.createState(info)));
+      const client = new Client(connection, definition.createState(info));
+      clients.set(connection, client);
+      definition.onConnected?.(client);
     },
     invocation(connection, message) {
       const client = clients.get(connection);
@@ -108,6 +130,19 @@ export function createHubEndpoint<S>(definition: HubDefinition<S>, log: FastifyB
       if (client === undefined) return;
       clients.delete(connection);
       definition.onDisconnected?.(client);
+    },
+    sessionEnding(connection) {
+      const client = clients.get(connection);
+      if (client !== undefined) definition.onSessionEnding?.(client);
+    },
+    stats() {
+      return [...clients.values()].map((client) => ({
+        hub: definition.name,
+        connectionId: client.connectionId,
+        username: client.principal.username,
+        bufferedAmount: client.bufferedAmount,
+        figures: definition.inspect?.(client.state) ?? {},
+      }));
     },
     start() {
       stopHub ??= definition.start?.({ connections: () => clients.values() });

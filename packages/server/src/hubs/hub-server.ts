@@ -3,7 +3,7 @@ import type { WebSocket } from 'ws';
 import type { SessionGate, SessionPrincipal } from '../auth/session-gate.js';
 import { ConnectionRegistry, type NegotiatedIds } from './connection-registry.js';
 import { HubConnection, type CloseOptions, type ConnectionLimits } from './connection.js';
-import { createHubEndpoint, type HubEndpoint } from './hub-endpoint.js';
+import { createHubEndpoint, type ConnectionStats, type HubEndpoint } from './hub-endpoint.js';
 import type { HubDefinition } from './hub.js';
 import { createOriginCheck, type OriginCheck } from './origin.js';
 
@@ -103,6 +103,11 @@ export class HubServer {
     }
   }
 
+  /** Diagnostics of every open connection of every hub. */
+  stats(): ConnectionStats[] {
+    return [...this.endpoints.values()].flatMap((endpoint) => endpoint.stats());
+  }
+
   connectionCount(): number {
     let count = 0;
     for (const set of this.bySession.values()) count += set.size;
@@ -134,6 +139,11 @@ export class HubServer {
     timer.unref();
     this.endedSessions.set(sessionId, timer);
     const connections = [...(this.bySession.get(sessionId) ?? [])];
+    // Hubs may tell the client why first (server-status sends Unauthorized); the record is
+    // written before the Close record, so the client reads it first.
+    for (const connection of connections) {
+      for (const endpoint of this.endpoints.values()) endpoint.sessionEnding(connection);
+    }
     // No allowReconnect: the client must not come back with a dead session.
     await Promise.all(connections.map((connection) => connection.close({ error })));
   }

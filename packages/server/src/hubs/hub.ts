@@ -21,6 +21,11 @@ export interface HubClient<S> extends ConnectionInfo {
   readonly bufferedAmount: number;
   /** Invokes a client handler (fire and forget); false when the connection is no longer open. */
   send(target: string, args: readonly unknown[]): boolean;
+  /**
+   * Like send, with the arguments already serialised as a JSON array text: lets a hub serialise a
+   * value once and hand the same text to every subscriber.
+   */
+  sendSerialized(target: string, argumentsJson: string): boolean;
 }
 
 /** A server method. Returns the result (undefined for void) or a promise of it. */
@@ -41,7 +46,13 @@ export interface HubDefinition<S> {
   /** Methods by name; matched case-insensitively like ASP.NET's hub dispatcher does. */
   readonly methods: Readonly<Record<string, HubMethod<S>>>;
   createState(info: ConnectionInfo): S;
+  /** Right after the handshake answer: the first events a new connection should get. */
+  onConnected?(client: HubClient<S>): void;
+  /** The session ended: the last words before the server sends Close (without allowReconnect). */
+  onSessionEnding?(client: HubClient<S>): void;
   onDisconnected?(client: HubClient<S>): void;
+  /** Figures about one connection for diagnostics and tests (queue sizes, counters). */
+  inspect?(state: S): Readonly<Record<string, number>>;
   /** Starts hub-wide work when the server starts; returns what stops it. */
   start?(host: HubHost<S>): () => void;
 }

@@ -3,17 +3,21 @@ import type { Duplex } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Rights } from '../auth/rights.js';
 import type { SessionGate } from '../auth/session-gate.js';
+import type { ServerInfoMessage } from '@leitwarte/core';
 import type { Plant } from '../plant/plant.js';
 import { createInProcessBackplane, type Backplane } from './backplane.js';
 import { HUB_DEFAULTS, HubServer } from './hub-server.js';
 import { registerNegotiateRoute } from './negotiate.js';
-import { createPvHub } from './pv-hub.js';
+import { benchNumber, startBenchFeed } from './bench-feed.js';
+import { bridgePlant, registerChannels } from './channels.js';
 import { createUpgradeHandler } from './upgrade.js';
 
 export type { Backplane, BackplaneTopics } from './backplane.js';
 export { createInProcessBackplane } from './backplane.js';
 export { HUB_DEFAULTS } from './hub-server.js';
 export { HubError } from './hub.js';
+export type { ConnectionStats } from './hub-endpoint.js';
+export type { StationSubscribeReply } from './station-hub.js';
 export type { HubClient, HubDefinition, HubMethod } from './hub.js';
 export type { SubscribeReply } from './pv-hub.js';
 
@@ -44,6 +48,10 @@ export interface HubsHandle {
   /** Sends a Close record to every connection and waits until the sockets are closed. */
   closeAll(options: { allowReconnect: boolean; error?: string }): Promise<void>;
   connectionCount(): number;
+  /** Sends `sendServerInfoMessage` to every server-status connection (of every process). */
+  broadcastServerInfo(message: ServerInfoMessage): void;
+  /** Per open connection: hub, id, user, unsent bytes and the hub's queue figures. */
+  connectionStats(): ReturnType<HubServer['stats']>;
 }
 
 declare module 'fastify' {
@@ -71,15 +79,17 @@ const plugin: FastifyPluginAsync<HubsOptions> = async (fastify, options) => {
     log: fastify.log,
   });
   const backplane = options.backplane ?? createInProcessBackplane();
-  // Further channels (alert, station, server-status, ...) are added here the same way.
-  hubs.add(
-    createPvHub({
-      plant: options.plant,
-      rights: options.rights,
-      backplane,
-      tickMs: options.tickMs ?? DEFAULT_TICK_MS,
-    }),
-  );
+  const tickMs = options.tickMs ?? DEFAULT_TICK_MS;
+  // Benchmark switches: a synthetic all-PV feed and the per-change baseline (tick 0).
+  const benchTick = benchNumber('LEITWARTE_BENCH_PV_TICK_MS');
+  const benchFeedHz = benchNumber('LEITWARTE_BENCH_FEED_HZ');
+  registerChannels(hubs, {
+    plant: options.plant,
+    rights: options.rights,
+    backplane,
+    pvTickMs: benchTick ?? tickMs,
+    tickMs,
+  });
 
   await registerNegotiateRoute(fastify, hubs);
 
@@ -93,7 +103,15 @@ const plugin: FastifyPluginAsync<HubsOptions> = async (fastify, options) => {
   let stopBridge: (() => void) | undefined;
   fastify.addHook('onReady', async () => {
     // The plant publishes on the backplane; with Redis only the acquiring process has changes.
-    stopBridge = options.plant.values.onChange((changes) => backplane.publish('pv.values', changes));
+    stopBridge = bridgePlant(options.plant, backplane);
+    const stopFeed = benchFeedHz ? startBenchFeed(options.plant, backplane, benchFeedHz) : undefined;
+    if (stopFeed) {
+      const stop = stopBridge;
+      stopBridge = () => {
+        stop();
+        stopFeed();
+      };
+    }
     hubs.start();
     fastify.server.on('upgrade', onUpgrade);
   });
@@ -110,6 +128,8 @@ const plugin: FastifyPluginAsync<HubsOptions> = async (fastify, options) => {
   fastify.decorate('hubs', {
     closeAll: (closeOptions) => hubs.closeAll(closeOptions),
     connectionCount: () => hubs.connectionCount(),
+    broadcastServerInfo: (message) => backplane.publish('server.info', message),
+    connectionStats: () => hubs.stats(),
   } satisfies HubsHandle);
 };
 

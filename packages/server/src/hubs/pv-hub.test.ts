@@ -2,6 +2,7 @@
 // skip. The wire level is covered by hub-protocol.test.ts and signalr-client.test.ts.
 import { pvKey, type PvConfig, type ProcessValue, type PvRef } from '@leitwarte/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createRoleRights } from '../auth/rights.js';
 import type { SessionPrincipal } from '../auth/session-gate.js';
 import type { Plant } from '../plant/plant.js';
 import { createInProcessBackplane } from './backplane.js';
@@ -31,6 +32,9 @@ class FakeClient implements HubClient<PvSubscriptions> {
     this.sent.push(args[0] as ProcessValue[]);
     return true;
   }
+  sendSerialized(target: string, argumentsJson: string): boolean {
+    return this.send(target, JSON.parse(argumentsJson) as unknown[]);
+  }
 }
 
 describe('pv hub', () => {
@@ -41,7 +45,7 @@ describe('pv hub', () => {
     values: { get: (key: string) => current.get(key) },
     config: (key: string) => (known.has(key) ? ({} as PvConfig) : undefined),
   } as unknown as Plant;
-  const rights = { canReadPv: (_p: SessionPrincipal, r: PvRef) => r.nr !== 9 };
+  const rights = { ...createRoleRights(), canReadPv: (_p: SessionPrincipal, r: PvRef) => r.nr !== 9 };
   let hub: HubDefinition<PvSubscriptions>;
   let client: FakeClient;
   let stop: () => void;
@@ -116,6 +120,41 @@ describe('pv hub', () => {
     backplane.publish('pv.values', [value(3, 2)]);
     vi.advanceTimersByTime(50);
     expect(client.sent).toHaveLength(1);
+  });
+
+  it('sends the first change after a quiet spell at once, a burst on the next tick', () => {
+    call('SubscribeToPvs', [[ref(2)]]);
+    vi.advanceTimersByTime(200);
+    backplane.publish('pv.values', [value(2, 1)]);
+    vi.advanceTimersByTime(1);
+    expect(client.sent).toEqual([[value(2, 1)]]);
+    backplane.publish('pv.values', [value(2, 2)]);
+    backplane.publish('pv.values', [value(2, 3)]);
+    vi.advanceTimersByTime(30);
+    expect(client.sent).toHaveLength(1);
+    vi.advanceTimersByTime(20);
+    expect(client.sent).toEqual([[value(2, 1)], [value(2, 3)]]);
+  });
+
+  it('tick 0 is the naive baseline: every change at once as its own newValue', () => {
+    stop();
+    const naive = createPvHub({ plant, rights, backplane, tickMs: 0 });
+    const sent: unknown[] = [];
+    const raw = {
+      connectionId: 'n',
+      principal,
+      bufferedAmount: 0,
+      state: naive.createState({ connectionId: 'n', principal }),
+      send: (target: string, args: readonly unknown[]) => sent.push([target, args]) > 0,
+      sendSerialized: (target: string, json: string) => sent.push([target, JSON.parse(json)]) > 0,
+    };
+    stop = naive.start?.({ connections: () => [raw] }) ?? (() => undefined);
+    naive.methods.SubscribeToPvs?.(raw, [[ref(2)]]);
+    backplane.publish('pv.values', [value(2, 1), value(2, 2)]);
+    expect(sent).toEqual([
+      ['newValue', [value(2, 1)]],
+      ['newValue', [value(2, 2)]],
+    ]);
   });
 
   it('refuses bad arguments and more than 1024 refs', () => {

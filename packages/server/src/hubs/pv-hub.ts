@@ -4,12 +4,17 @@ import type { Plant } from '../plant/plant.js';
 import type { Backplane } from './backplane.js';
 import { HubError, expectArgumentCount, type HubClient, type HubDefinition, type HubHost } from './hub.js';
 import { PvSubscriptions } from './pv-subscriptions.js';
+import { createTickThrottle, type TickThrottle } from './tick-throttle.js';
 
 export interface PvHubOptions {
   plant: Plant;
   rights: Rights;
   backplane: Backplane;
-  /** Batch interval: at most one newValues per connection per tick. */
+  /**
+   * Batch interval: at most one newValues per connection per tick. 0 turns conflation off and
+   * sends every change as its own `newValue` record at once (the naive baseline the benchmark
+   * compares against; never a production setting).
+   */
   tickMs: number;
   /** A socket with more unsent bytes than this is skipped for the tick (slow reader). */
   maxBufferedBytes?: number;
@@ -23,6 +28,8 @@ export interface SubscribeReply {
   missingPvs: PvRef[];
   unauthorizedPvs: PvRef[];
 }
+
+type PvClient = HubClient<PvSubscriptions>;
 
 export const PV_HUB_DEFAULTS = { maxBufferedBytes: 1024 * 1024, maxBatchValues: 4096 } as const;
 
@@ -44,37 +51,68 @@ function parseRefs(args: readonly unknown[]): PvRef[] {
   return [...byKey.values()];
 }
 
+// A value object is serialised once, however many connections it goes to.
+const serialized = new WeakMap<ProcessValue, string>();
+function jsonOf(value: ProcessValue): string {
+  let json = serialized.get(value);
+  if (json === undefined) {
+    json = JSON.stringify(value);
+    serialized.set(value, json);
+  }
+  return json;
+}
+
 /** The `/hubs/pv` channel: SubscribeToPvs / UnsubscribeFromPvs and conflated newValues. */
 export function createPvHub(options: PvHubOptions): HubDefinition<PvSubscriptions> {
   const { plant, rights, backplane, tickMs } = options;
   const maxBuffered = options.maxBufferedBytes ?? PV_HUB_DEFAULTS.maxBufferedBytes;
   const maxBatch = options.maxBatchValues ?? PV_HUB_DEFAULTS.maxBatchValues;
+  const naive = tickMs === 0;
   // PV key → the connections subscribed to it, so a change touches only its subscribers.
-  const subscribers = new Map<string, Set<PvSubscriptions>>();
+  const subscribers = new Map<string, Set<PvClient>>();
+  let host: HubHost<PvSubscriptions> | null = null;
+  let throttle: TickThrottle | null = null;
 
-  function unindex(key: string, state: PvSubscriptions): void {
+  function unindex(key: string, client: PvClient): void {
     const set = subscribers.get(key);
-    set?.delete(state);
+    set?.delete(client);
     if (set?.size === 0) subscribers.delete(key);
+  }
+
+  function offer(client: PvClient, key: string, value: ProcessValue): void {
+    if (naive) client.sendSerialized('newValue', `[${jsonOf(value)}]`);
+    else client.state.offer(key, value);
   }
 
   function onValues(values: readonly ProcessValue[]): void {
     for (const value of values) {
       const key = pvKey(value.pvRef);
-      for (const state of subscribers.get(key) ?? []) state.offer(key, value);
+      for (const client of subscribers.get(key) ?? []) offer(client, key, value);
     }
+    throttle?.request();
   }
 
-  function flush(host: HubHost<PvSubscriptions>): void {
-    for (const client of host.connections()) {
-      if (client.state.pendingCount === 0) continue;
+  function flush(): void {
+    let left = false;
+    for (const client of host?.connections() ?? []) {
+      const state = client.state;
+      if (state.pendingCount === 0) continue;
       // A client that does not read keeps conflating instead of growing the socket buffer.
-      if (client.bufferedAmount > maxBuffered) continue;
-      client.send('newValues', [client.state.take(maxBatch)]);
+      if (client.bufferedAmount > maxBuffered) {
+        state.skippedTicks += 1;
+        left = true;
+        continue;
+      }
+      const batch = state.take(maxBatch);
+      client.sendSerialized('newValues', `[[${batch.map(jsonOf).join(',')}]]`);
+      state.sentBatches += 1;
+      if (state.pendingCount > 0) left = true;
     }
+    // Skipped or capped connections get the rest on a later tick.
+    if (left) throttle?.request();
   }
 
-  function subscribe(client: HubClient<PvSubscriptions>, args: readonly unknown[]): SubscribeReply {
+  function subscribe(client: PvClient, args: readonly unknown[]): SubscribeReply {
     const reply: SubscribeReply = { subscribed: [], missingPvs: [], unauthorizedPvs: [] };
     for (const ref of parseRefs(args)) {
       const key = pvKey(ref);
@@ -84,21 +122,22 @@ export function createPvHub(options: PvHubOptions): HubDefinition<PvSubscription
         reply.subscribed.push(ref);
         client.state.add(key);
         const set = subscribers.get(key) ?? new Set();
-        set.add(client.state);
+        set.add(client);
         subscribers.set(key, set);
         // Also for a repeated subscribe: the caller may be a new view that needs the value now.
         const current = plant.values.get(key);
-        if (current !== undefined) client.state.offer(key, current);
+        if (current !== undefined) offer(client, key, current);
       }
     }
+    throttle?.request();
     return reply;
   }
 
-  function unsubscribe(client: HubClient<PvSubscriptions>, args: readonly unknown[]): void {
+  function unsubscribe(client: PvClient, args: readonly unknown[]): void {
     for (const ref of parseRefs(args)) {
       const key = pvKey(ref);
       client.state.remove(key);
-      unindex(key, client.state);
+      unindex(key, client);
     }
   }
 
@@ -107,15 +146,23 @@ export function createPvHub(options: PvHubOptions): HubDefinition<PvSubscription
     methods: { SubscribeToPvs: subscribe, UnsubscribeFromPvs: unsubscribe },
     createState: () => new PvSubscriptions(),
     onDisconnected(client) {
-      for (const key of client.state.keys()) unindex(key, client.state);
+      for (const key of client.state.keys()) unindex(key, client);
     },
-    start(host) {
+    inspect: (state) => ({
+      subscribed: state.subscribedCount,
+      pending: state.pendingCount,
+      sentBatches: state.sentBatches,
+      skippedTicks: state.skippedTicks,
+    }),
+    start(hubHost) {
+      host = hubHost;
+      if (!naive) throttle = createTickThrottle(tickMs, flush);
       const stopFeed = backplane.subscribe('pv.values', onValues);
-      const timer = setInterval(() => flush(host), tickMs);
-      timer.unref();
       return () => {
         stopFeed();
-        clearInterval(timer);
+        throttle?.stop();
+        throttle = null;
+        host = null;
       };
     },
   };

@@ -8,6 +8,9 @@ import type { ProcessValue } from '@leitwarte/core';
 export class PvSubscriptions {
   private readonly subscribed = new Set<string>();
   private readonly pending = new Map<string, ProcessValue>();
+  /** Batches sent, and ticks skipped because the socket still held too many unsent bytes. */
+  sentBatches = 0;
+  skippedTicks = 0;
 
   has(key: string): boolean {
     return this.subscribed.has(key);
@@ -29,6 +32,10 @@ export class PvSubscriptions {
   /** Queues a value; a newer value replaces the queued one and keeps its place in line. */
   offer(key: string, value: ProcessValue): void {
     if (this.subscribed.has(key)) this.pending.set(key, value);
+  }
+
+  get subscribedCount(): number {
+    return this.subscribed.size;
   }
 
   get pendingCount(): number {

@@ -104,6 +104,12 @@ export function createPlant({ definition, source, now = Date.now }: CreatePlantO
     },
     connectionState: () => source.connectionState(),
     onConnectionState: (listener) => source.onConnectionState(listener),
+    ...('setConnected' in source && typeof source.setConnected === 'function'
+      ? {
+          setSourceConnected: (connected: boolean) =>
+            (source.setConnected as (c: boolean) => void).call(source, connected),
+        }
+      : {}),
     start: () => source.start(),
     stop: () => source.stop(),
   };

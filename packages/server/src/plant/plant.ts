@@ -37,6 +37,8 @@ export interface Plant {
   dial(stationNumber: number, action: DialAction): Promise<void>;
   connectionState(): ConnectionState;
   onConnectionState(listener: (state: ConnectionState) => void): () => void;
+  /** Drops (false) or restores (true) the data source's connection, where the source can. */
+  setSourceConnected?(connected: boolean): void;
   start(): Promise<void>;
   stop(): Promise<void>;
 }

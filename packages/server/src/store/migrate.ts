@@ -1,11 +1,22 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { StoreDialect } from './dialect.js';
 import { initialMigration } from './migrations/001-initial.js';
+import { maintenanceReportsMigration } from './migrations/004-maintenance-reports.js';
+import { alertsMigration } from './migrations/002-alerts.js';
+import { remoteAlarmMigration } from './migrations/003-remote-alarm.js';
+import { chartsDashboardsMigration } from './migrations/005-charts-dashboards.js';
+import { historianMigration } from './migrations/006-historian.js';
 
 /** Migrations in code, in order; names sort by their number. */
 function migrations(dialect: StoreDialect): Record<string, Migration> {
   return {
     '001-initial': initialMigration(dialect),
+    '002-alerts': alertsMigration(dialect),
+    '003-remote-alarm': remoteAlarmMigration(dialect),
+    '004-maintenance-reports': maintenanceReportsMigration(dialect),
+    '005-charts-dashboards': chartsDashboardsMigration(dialect),
+    // On SQLite the historian has its own file (history.sqlite), migrated by the historian.
+    ...(dialect === 'postgres' ? { '006-historian': historianMigration(dialect) } : {}),
   };
 }
 

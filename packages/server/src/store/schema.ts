@@ -1,7 +1,20 @@
+import type { HistoryTables } from './historian/schema.js';
 import type { Generated } from 'kysely';
+import type { MaintenanceReportTables } from './maintenance/maintenance-tables.js';
+import type { AlertTables } from './alerts/tables.js';
+import type { VisualisationTables } from './charts/tables.js';
+import type { RemoteAlarmTables } from './remote-alarm/tables.js';
+import type { MiscPlantTables } from './misc/tables.js';
 
 /** Tables of the store. Times are milliseconds since the epoch (integers). */
-export interface Database {
+export interface Database
+  extends
+    AlertTables,
+    VisualisationTables,
+    RemoteAlarmTables,
+    MiscPlantTables,
+    MaintenanceReportTables,
+    HistoryTables {
   meta: MetaTable;
   users: UsersTable;
   sessions: SessionsTable;

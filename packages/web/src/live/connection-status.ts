@@ -8,6 +8,7 @@ export type LiveStatus = 'idle' | 'connecting' | 'connected' | 'reconnecting' | 
 export const LIVE_ERROR_KEYS = {
   disconnected: 'live.errors.disconnected',
   failedToConnect: 'live.errors.failedToConnect',
+  failedToAcquire: 'live.errors.failedToAcquire',
 } as const;
 export type LiveError = keyof typeof LIVE_ERROR_KEYS;
 
@@ -23,6 +24,7 @@ const IDLE: ChannelState = { status: 'idle', error: null };
 
 // Kept apart from the SignalR client so the shell can show the indicator without loading SignalR.
 const states = new Map<LiveChannel, ChannelState>();
+const retries = new Map<LiveChannel, number>();
 const listeners = new Set<() => void>();
 
 export function setChannelState(channel: LiveChannel, state: ChannelState): void {
@@ -30,6 +32,28 @@ export function setChannelState(channel: LiveChannel, state: ChannelState): void
   if (current.status === state.status && current.error === state.error) return;
   states.set(channel, state);
   for (const listener of [...listeners]) listener();
+}
+
+/** When the next automatic reconnect of a channel is due (null: none scheduled). */
+export function setRetryAt(channel: LiveChannel, at: number | null): void {
+  if ((retries.get(channel) ?? null) === at) return;
+  if (at === null) retries.delete(channel);
+  else retries.set(channel, at);
+  for (const listener of [...listeners]) listener();
+}
+
+/** The earliest scheduled reconnect of any channel, for the countdown in the shell. */
+export function getNextRetryAt(): number | null {
+  let next: number | null = null;
+  for (const [channel, at] of retries) {
+    if (getChannelState(channel).status === 'idle') continue;
+    if (next === null || at < next) next = at;
+  }
+  return next;
+}
+
+export function useNextRetryAt(): number | null {
+  return useSyncExternalStore(subscribe, getNextRetryAt, getNextRetryAt);
 }
 
 export function getChannelState(channel: LiveChannel): ChannelState {

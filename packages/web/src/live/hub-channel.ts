@@ -1,141 +1,88 @@
 import type { LiveChannel } from '@leitwarte/core';
-import { HttpError, HubConnectionState, type HubConnection } from '@microsoft/signalr';
-import { notifyUnauthorized } from '../api/http';
-import { setChannelState, type LiveError, type LiveStatus } from './connection-status';
-import { reconnectDelay } from './retry-delay';
+import { setChannelState, setRetryAt, type LiveError, type LiveStatus } from './connection-status';
+import type { ConnectionFactory, ConnectionManager, HubConnectionLike } from './connection-manager';
+import { liveConnections } from './live-connections';
 
-/** The part of a SignalR HubConnection a channel uses (a fake implements it in tests). */
-export type HubConnectionLike = Pick<
-  HubConnection,
-  'start' | 'stop' | 'invoke' | 'on' | 'onclose' | 'onreconnecting' | 'onreconnected' | 'state'
->;
+export type { HubConnectionLike } from './connection-manager';
+export { isUnauthorized } from './connection-manager';
 
 export interface HubChannelOptions {
   channel: LiveChannel;
-  /** Builds a connection that reconnects by itself (withAutomaticReconnect) with its event handlers set. */
-  createConnection: () => HubConnectionLike;
-  /** Runs after every start and every automatic reconnect, e.g. to (re)subscribe. */
+  /** Builds a connection with the channel's event handlers set. */
+  createConnection: ConnectionFactory;
+  /** Runs after every start and every reconnect, e.g. to (re)subscribe. */
   onConnected: (connection: HubConnectionLike, reconnected: boolean) => Promise<void>;
-}
-
-/** A 401 from negotiate means the session is gone: that is a logout, not a network problem. */
-export function isUnauthorized(error: unknown): boolean {
-  return error instanceof HttpError && error.statusCode === 401;
+  /** Default: the app's manager. */
+  manager?: ConnectionManager;
 }
 
 /**
- * One live channel with a lease count (calls §4): it starts on the first lease and stops when the
- * count reaches zero. A failed start, or a close while leased (e.g. the server restarted), is retried
- * with the capped backoff; automatic reconnects are SignalR's own. State goes to the header indicator.
+ * One live channel on the connection manager: its lease, its state for the shell (status,
+ * error, countdown to the next try) and its (re)subscription after every connect.
  */
 export class HubChannel {
-  private connection: HubConnectionLike | null = null;
-  private leases = 0;
-  private attempts = 0;
-  private retryTimer: ReturnType<typeof setTimeout> | null = null;
-  // Start and stop run one after the other; each step re-reads the lease count, so a quick
-  // release-and-acquire (React StrictMode, route changes) does not bounce the connection.
-  private transitions: Promise<void> = Promise.resolve();
+  private readonly manager: ConnectionManager;
+  private readonly channel: LiveChannel;
 
-  constructor(private readonly options: HubChannelOptions) {}
+  constructor(options: HubChannelOptions) {
+    const { channel, createConnection, onConnected } = options;
+    this.manager = options.manager ?? liveConnections;
+    this.channel = channel;
+    this.manager.register(channel, createConnection);
+    const report = (status: LiveStatus, error: LiveError | null, retryAt: number | null = null) => {
+      setRetryAt(channel, retryAt);
+      setChannelState(channel, { status, error });
+    };
+    this.manager.listen({
+      connecting: (name) => name === channel && report(this.retrying ? 'reconnecting' : 'connecting', null),
+      connected: (name, connection, reconnected) => {
+        if (name !== channel) return;
+        this.retrying = false;
+        report('connected', null);
+        void onConnected(connection, reconnected).catch(() => {});
+      },
+      faulted: (name, error, retryAt) => {
+        if (name !== channel) return;
+        this.retrying = true;
+        report(
+          'disconnected',
+          error.code === 'failedToConnect' ? 'failedToConnect' : 'disconnected',
+          retryAt,
+        );
+      },
+      idle: (name) => {
+        if (name !== channel) return;
+        this.retrying = false;
+        report('idle', null);
+      },
+    });
+  }
+
+  private retrying = false;
 
   /** Takes a lease; the returned function gives it back (calling it twice is harmless). */
   acquire(): () => void {
-    this.leases += 1;
-    this.reconcile();
+    // A failure is shown through the channel state, and the manager keeps trying.
+    this.manager.acquire(this.channel).catch(() => {});
     let released = false;
     return () => {
       if (released) return;
       released = true;
-      this.leases -= 1;
-      this.reconcile();
+      this.manager.release(this.channel);
     };
   }
 
   /** The connection when it is connected, else null. */
   get connected(): HubConnectionLike | null {
-    return this.connection?.state === HubConnectionState.Connected ? this.connection : null;
+    try {
+      return this.manager.get(this.channel);
+    } catch {
+      return null;
+    }
   }
 
   /** Resolves when pending starts/stops have run (for tests and orderly shutdown). */
   settled(): Promise<void> {
-    return this.transitions;
-  }
-
-  private reconcile(): void {
-    this.transitions = this.transitions
-      .then(async () => {
-        // While a retry is pending, a new lease waits for it instead of starting early.
-        if (this.leases > 0) {
-          if (!this.connection && !this.retryTimer) await this.start();
-        } else await this.stop();
-      })
-      // A failed step must not block every later one.
-      .catch(() => {});
-  }
-
-  private async start(): Promise<void> {
-    this.clearRetry();
-    const connection = this.options.createConnection();
-    this.connection = connection;
-    this.report('connecting', null);
-    connection.onreconnecting(() => this.isCurrent(connection) && this.report('reconnecting', null));
-    connection.onreconnected(() => {
-      if (!this.isCurrent(connection)) return;
-      this.report('connected', null);
-      void this.options.onConnected(connection, true).catch(() => {});
-    });
-    connection.onclose((error) => {
-      if (!this.isCurrent(connection)) return;
-      this.connection = null;
-      if (isUnauthorized(error)) notifyUnauthorized();
-      this.report('disconnected', 'disconnected');
-      this.scheduleRetry();
-    });
-    try {
-      await connection.start();
-    } catch (error) {
-      if (!this.isCurrent(connection)) return;
-      this.connection = null;
-      if (isUnauthorized(error)) notifyUnauthorized();
-      this.report('disconnected', 'failedToConnect');
-      this.scheduleRetry();
-      return;
-    }
-    if (!this.isCurrent(connection)) return;
-    this.attempts = 0;
-    this.report('connected', null);
-    await this.options.onConnected(connection, false).catch(() => {});
-  }
-
-  private async stop(): Promise<void> {
-    this.clearRetry();
-    const connection = this.connection;
-    this.connection = null;
-    this.attempts = 0;
-    this.report('idle', null);
-    await connection?.stop().catch(() => {});
-  }
-
-  private isCurrent(connection: HubConnectionLike): boolean {
-    return this.connection === connection;
-  }
-
-  private scheduleRetry(): void {
-    if (this.leases === 0 || this.retryTimer) return;
-    this.attempts += 1;
-    this.retryTimer = setTimeout(() => {
-      this.retryTimer = null;
-      this.reconcile();
-    }, reconnectDelay(this.attempts));
-  }
-
-  private clearRetry(): void {
-    if (this.retryTimer) clearTimeout(this.retryTimer);
-    this.retryTimer = null;
-  }
-
-  private report(status: LiveStatus, error: LiveError | null): void {
-    setChannelState(this.options.channel, { status, error });
+    return this.manager.settled();
   }
 }

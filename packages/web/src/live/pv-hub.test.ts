@@ -3,6 +3,7 @@ import { HttpError } from '@microsoft/signalr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setUnauthorizedHandler } from '../api/http';
 import { FakeHubConnection } from '../test-support/fake-hub-connection';
+import { ConnectionManager } from './connection-manager';
 import { getChannelState } from './connection-status';
 import { PvHub } from './pv-hub';
 import { PvValueStore } from './pv-value-store';
@@ -13,12 +14,16 @@ const refs = (count: number): PvRef[] =>
 function setup(configure: (connection: FakeHubConnection, index: number) => void = () => {}) {
   const connections: FakeHubConnection[] = [];
   const store = new PvValueStore({ request: () => 1, cancel: () => {} });
-  const hub = new PvHub(() => {
-    const connection = new FakeHubConnection();
-    configure(connection, connections.length);
-    connections.push(connection);
-    return connection;
-  }, store);
+  const hub = new PvHub(
+    () => {
+      const connection = new FakeHubConnection();
+      configure(connection, connections.length);
+      connections.push(connection);
+      return connection;
+    },
+    store,
+    new ConnectionManager(),
+  );
   return { hub, store, connections, latest: () => connections[connections.length - 1]! };
 }
 
@@ -63,8 +68,11 @@ describe('PvHub', () => {
     await hub.subscribe(refs(1500));
     latest().invocations.length = 0;
 
-    latest().simulateReconnect();
+    latest().simulateClose(new Error('server restarted'));
+    await vi.advanceTimersByTimeAsync(1200);
+    await hub.settled();
     await vi.waitFor(() => expect(resync).toHaveBeenCalledTimes(1));
+    // A fresh connection after the reconnect, subscribed to everything again.
     expect(latest().invocations.map(({ args }) => (args[0] as PvRef[]).length)).toEqual([1024, 476]);
     release();
   });

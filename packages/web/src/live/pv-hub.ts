@@ -1,9 +1,8 @@
 import { SUBSCRIBE_BATCH, isPvRef, pvKey, type ProcessValue, type PvRef } from '@leitwarte/core';
-import { HubConnectionBuilder, HttpTransportType, LogLevel } from '@microsoft/signalr';
-import { notifyUnauthorized } from '../api/http';
-import { HubChannel, isUnauthorized, type HubConnectionLike } from './hub-channel';
+import type { ConnectionManager } from './connection-manager';
+import { HubChannel, type HubConnectionLike } from './hub-channel';
+import { createHubConnection } from './hub-connection';
 import { pvValueStore, type PvValueStore } from './pv-value-store';
-import { reconnectDelay } from './retry-delay';
 
 /** Reply of SubscribeToPvs, summed over all batches. */
 export interface SubscribeResult {
@@ -20,18 +19,8 @@ function refsOf(value: unknown): PvRef[] {
   return Array.isArray(value) ? value.filter(isPvRef) : [];
 }
 
-/** The official client against `/hubs/pv`; WebSockets only, as that is what our server speaks. */
 export function createPvConnection(): HubConnectionLike {
-  return new HubConnectionBuilder()
-    .withUrl('/hubs/pv', { transport: HttpTransportType.WebSockets, withCredentials: true })
-    .withAutomaticReconnect({
-      nextRetryDelayInMilliseconds: ({ previousRetryCount, retryReason }) => {
-        if (isUnauthorized(retryReason)) notifyUnauthorized();
-        return reconnectDelay(previousRetryCount);
-      },
-    })
-    .configureLogging(LogLevel.Warning)
-    .build();
+  return createHubConnection('pv');
 }
 
 /**
@@ -46,9 +35,11 @@ export class PvHub {
   constructor(
     createConnection: () => HubConnectionLike = createPvConnection,
     private readonly store: PvValueStore = pvValueStore,
+    manager?: ConnectionManager,
   ) {
     this.channel = new HubChannel({
       channel: 'pv',
+      manager,
       createConnection: () => {
         const connection = createConnection();
         connection.on('newValues', (values: unknown) => {
@@ -108,7 +99,7 @@ export class PvHub {
     void this.invokeBatches(connection, 'UnsubscribeFromPvs', dropped).catch(() => {});
   }
 
-  /** Called after an automatic reconnect, when values may have been missed. */
+  /** Called after a reconnect, when values may have been missed. */
   onResync(listener: () => void): () => void {
     this.resyncListeners.add(listener);
     return () => {

@@ -1,6 +1,10 @@
-import { Badge } from '@mantine/core';
+import { Badge, Button, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useOverallLiveStatus, type OverallStatus } from '../../live/connection-status';
+import { useNextRetryAt, useOverallLiveStatus, type OverallStatus } from '../../live/connection-status';
+import { liveConnections } from '../../live/live-connections';
+import { useCountdown } from '../../live/use-countdown';
+import { useOnline } from '../../live/use-online';
+import { ServerStatusIndicator } from './server-status-indicator';
 
 const LOOK = {
   connected: { key: 'live.state.connected', color: 'green' },
@@ -10,22 +14,42 @@ const LOOK = {
   idle: { key: 'live.state.disconnected', color: 'gray' },
 } as const satisfies Record<OverallStatus, { key: string; color: string }>;
 
-/** Live connection state in words, for the header. */
+/** Live connection state in words for the header: with the countdown to the next try, or offline. */
 export function LiveIndicator() {
   const { t } = useTranslation();
   const status = useOverallLiveStatus();
+  const online = useOnline();
+  const retryAt = useNextRetryAt();
+  const seconds = useCountdown(status === 'disconnected' ? retryAt : null);
   const look = LOOK[status];
+  let text: string = t(look.key);
+  let shown: string = status;
+  if (!online) {
+    text = t('live.state.offline');
+    shown = 'offline';
+  } else if (status === 'disconnected' && seconds !== null) {
+    text = t('live.state.reconnecting', { seconds });
+    shown = 'reconnecting';
+  }
   return (
-    <Badge
-      variant="dot"
-      color={look.color}
-      size="lg"
-      role="status"
-      aria-live="polite"
-      data-live-status={status}
-      title={t('live.indicator', { state: t(look.key) })}
-    >
-      {t(look.key)}
-    </Badge>
+    <Group gap="xs" wrap="nowrap">
+      <ServerStatusIndicator />
+      <Badge
+        variant="dot"
+        color={online ? look.color : 'gray'}
+        size="lg"
+        role="status"
+        aria-live="polite"
+        data-live-status={shown}
+        title={t('live.indicator', { state: text })}
+      >
+        {text}
+      </Badge>
+      {shown === 'reconnecting' && (
+        <Button size="compact-xs" variant="subtle" onClick={() => void liveConnections.reconnectFaulted()}>
+          {t('live.reconnectNow')}
+        </Button>
+      )}
+    </Group>
   );
 }

@@ -1,0 +1,225 @@
+// Live updates: one server process with a generated plant of 50,000 PVs that all change once a
+// second (plus a burst run at 10 Hz), N subscribers in a second process (N = 10, 100, 1,000,
+// each watching 1,000 PVs), a group of clients that never read, and in the same run the naive
+// baseline that sends every change as its own message (pv tick 0). Prints the figures and writes
+// bench/results/live.json.
+import { fork } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ROOT, login, report, startServer } from '../support.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const STATIONS = 50;
+const PVS_PER_STATION = 1000;
+const PER_CLIENT = 1000;
+const MEASURE_MS = Number(process.env.BENCH_LIVE_MEASURE_MS ?? 6000);
+const STALLED = 20;
+const STALLED_PVS = 5000;
+
+/**
+ * The plant file: the same station and measurement units the plant generator uses, written as a
+ * plant document (the generator returns the loaded definition, not the file), then loaded with
+ * the server's own parser to prove it is valid.
+ */
+async function writePlant() {
+  const { parsePlantDefinition } = await import(path.join(ROOT, 'packages/server/dist/plant/index.js'));
+  const document = {
+    format: 'leitwarte-plant/1',
+    plant: {
+      id: `BENCH-${STATIONS}x${PVS_PER_STATION}`,
+      name: 'Benchmark-Anlage',
+      operator: 'Benchmark',
+      client: 'Benchmark',
+      provider: 'Benchmark',
+      company: 'Benchmark',
+      publicAuthority: 'Benchmark',
+      timeZone: 'Europe/Berlin',
+    },
+    stations: Array.from({ length: STATIONS }, (_, s) => ({
+      number: s + 1,
+      name: `Station ${s + 1}`,
+      kind: 'Hochbehälter',
+      eks: `S${s + 1}`,
+      location: null,
+      processImage: null,
+      mobileNetworkStandard: 'LTE',
+      connection: 'permanent',
+      units: Array.from({ length: PVS_PER_STATION }, (_, k) => ({
+        unit: 'measurement',
+        id: `s${s + 1}-m${k}`,
+        name: `Messwert ${k + 1}`,
+        eks: `M${k + 1}`,
+        at: k + 1,
+        subtype: 'Messwert',
+        dimension: 'mg/l',
+        min: 0,
+        max: 10,
+        nominal: 5,
+        // Still: the changes come from the benchmark feed alone, at exactly the rate asked for.
+        noise: 0,
+      })),
+    })),
+  };
+  const definition = parsePlantDefinition(document);
+  if (definition.pvs.length !== STATIONS * PVS_PER_STATION)
+    throw new Error(`plant has ${definition.pvs.length} PVs`);
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'leitwarte-bench-plant-')), 'plant.json');
+  fs.writeFileSync(file, JSON.stringify(document));
+  return { file, refs: definition.pvs.map((pv) => pv.config.pvRef) };
+}
+
+/** CPU seconds and RSS of a process from /proc. */
+function processSample(pid) {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  const cpu = (Number(stat[11]) + Number(stat[12])) / 100;
+  const rss = Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) * 1024;
+  return { cpu, rss, at: performance.now() };
+}
+
+function subscribers() {
+  const child = fork(path.join(here, 'clients.mjs'), { stdio: 'inherit' });
+  let next = 0;
+  const pending = new Map();
+  child.on('message', (/** @type {{ id: number, result: unknown, error?: string }} */ reply) => {
+    const { id, result, error } = reply;
+    const { resolve, reject } = pending.get(id);
+    pending.delete(id);
+    if (error) reject(new Error(error));
+    else resolve(result);
+  });
+  return {
+    call: (message) =>
+      new Promise((resolve, reject) => {
+        const id = next++;
+        pending.set(id, { resolve, reject });
+        child.send({ ...message, id });
+      }),
+    kill: () => child.kill(),
+    pid: child.pid,
+  };
+}
+
+async function scenario(server, clients, label, connect, options = {}) {
+  await clients.call({ cmd: 'connect', ...connect });
+  await new Promise((r) => setTimeout(r, options.warmMs ?? 2000));
+  const before = processSample(server.pid);
+  const clientBefore = processSample(server.clientPid);
+  const rssSamples = [];
+  const sampler = setInterval(() => rssSamples.push(processSample(server.pid).rss), 500);
+  const figures = await clients.call({ cmd: 'measure', ms: options.measureMs ?? MEASURE_MS });
+  clearInterval(sampler);
+  const after = processSample(server.pid);
+  const clientAfter = processSample(server.clientPid);
+  const seconds = (after.at - before.at) / 1000;
+  const result = {
+    ...figures,
+    serverCpuPercent: Math.round(((after.cpu - before.cpu) / seconds) * 100),
+    serverRssMiB: +(after.rss / 2 ** 20).toFixed(1),
+    serverRssGrowthMiB: +((after.rss - before.rss) / 2 ** 20).toFixed(1),
+    serverRssMaxMiB: +(Math.max(...rssSamples, after.rss) / 2 ** 20).toFixed(1),
+    clientProcessCpuPercent: Math.round(((clientAfter.cpu - clientBefore.cpu) / seconds) * 100),
+  };
+  console.log(label, JSON.stringify(result));
+  return result;
+}
+
+async function run(env, plan, plant) {
+  const server = await startServer({ LEITWARTE_PLANT: plant.file, ...env });
+  const clients = subscribers();
+  server.clientPid = clients.pid;
+  try {
+    const cookie = await login(server.url);
+    const base = { url: server.url, cookie, refs: plant.refs, perClient: PER_CLIENT };
+    const results = {};
+    let connected = 0;
+    for (const step of plan) {
+      const add = step.n - connected;
+      connected = step.n;
+      results[step.label] = await scenario(
+        server,
+        clients,
+        step.label,
+        { ...base, count: add, stalledCount: step.stalled ?? 0, stalledPvs: step.stalledPvs ?? 0 },
+        step,
+      );
+    }
+    return results;
+  } finally {
+    await clients.call({ cmd: 'close' }).catch(() => {});
+    clients.kill();
+    await server.stop();
+  }
+}
+
+const started = Date.now();
+const plant = await writePlant();
+const conflated = await run(
+  { LEITWARTE_BENCH_FEED_HZ: '1' },
+  [
+    { label: 'N=10', n: 10 },
+    { label: 'N=100', n: 100 },
+    { label: 'N=1000', n: 1000, warmMs: 4000 },
+    {
+      label: `N=1000 + ${STALLED} non-reading`,
+      n: 1000,
+      stalled: STALLED,
+      stalledPvs: STALLED_PVS,
+      warmMs: 3000,
+      measureMs: 10_000,
+    },
+  ],
+  plant,
+);
+const burst = await run(
+  { LEITWARTE_BENCH_FEED_HZ: '10' },
+  [
+    { label: 'burst 10 Hz, N=100', n: 100 },
+    { label: 'burst 10 Hz, N=1000', n: 1000, warmMs: 4000 },
+  ],
+  plant,
+);
+const naive = await run(
+  { LEITWARTE_BENCH_FEED_HZ: '1', LEITWARTE_BENCH_PV_TICK_MS: '0' },
+  [
+    { label: 'naive N=10', n: 10 },
+    { label: 'naive N=100', n: 100 },
+    { label: 'naive N=1000', n: 1000, warmMs: 4000 },
+  ],
+  plant,
+);
+fs.rmSync(path.dirname(plant.file), { recursive: true, force: true });
+
+const ratio = (n) => {
+  const ours = conflated[`N=${n}`];
+  const theirs = naive[`naive N=${n}`];
+  return {
+    throughputRatio: +(ours.updatesPerSecond / Math.max(1, theirs.updatesPerSecond)).toFixed(2),
+    cpuRatio: +(ours.serverCpuPercent / Math.max(1, theirs.serverCpuPercent)).toFixed(2),
+    p99Ours: ours.p99Ms,
+    p99Naive: theirs.p99Ms,
+  };
+};
+const stalled = conflated[`N=1000 + ${STALLED} non-reading`];
+report('live', {
+  setup: {
+    pvs: STATIONS * PVS_PER_STATION,
+    changesPerSecond: STATIONS * PVS_PER_STATION,
+    pvsPerClient: PER_CLIENT,
+    nonReadingClients: `${STALLED} × ${STALLED_PVS} PVs`,
+    cpus: os.cpus().length,
+  },
+  ...conflated,
+  ...burst,
+  ...naive,
+  'ours / naive, N=10': ratio(10),
+  'ours / naive, N=100': ratio(100),
+  'ours / naive, N=1000': ratio(1000),
+  targets: {
+    'updates/s at N=1000 ≥ 1,000,000': conflated['N=1000'].updatesPerSecond >= 1_000_000,
+    'p99 at N=1000 ≤ 50 ms': conflated['N=1000'].p99Ms !== null && conflated['N=1000'].p99Ms <= 50,
+    'memory flat with non-reading clients (growth ≤ 64 MiB)': stalled.serverRssGrowthMiB <= 64,
+  },
+  seconds: Math.round((Date.now() - started) / 1000),
+});

@@ -1,0 +1,147 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { columnOf, m4, type Point } from './m4.js';
+
+// DESIGN "History is thinned on the server": M4 keeps first, last, min and max per pixel column.
+
+/** Raw points in time order: distinct times in [start, end) with arbitrary finite values. */
+const series = fc
+  .uniqueArray(fc.integer({ min: 0, max: 99_999 }), { minLength: 1, maxLength: 400 })
+  .chain((times) =>
+    fc
+      .array(fc.double({ min: -1e6, max: 1e6, noNaN: true }), {
+        minLength: times.length,
+        maxLength: times.length,
+      })
+      .map((values) => [...times].sort((a, b) => a - b).map((t, i) => ({ t, v: values[i] ?? 0 }))),
+  );
+
+function byColumn(points: Point[], start: number, end: number, width: number): Map<number, Point[]> {
+  const columns = new Map<number, Point[]>();
+  for (const p of points) {
+    const c = columnOf(p.t, start, end, width);
+    columns.set(c, [...(columns.get(c) ?? []), p]);
+  }
+  return columns;
+}
+
+/** A line chart W×H: Bresenham lines between consecutive points, x the pixel column. */
+function rasterise(
+  points: Point[],
+  start: number,
+  end: number,
+  width: number,
+  lo: number,
+  hi: number,
+): string {
+  const height = 64;
+  const bitmap = new Uint8Array(width * height);
+  const y = (v: number) => (hi === lo ? 0 : Math.round(((v - lo) / (hi - lo)) * (height - 1)));
+  const plot = (px: number, py: number) => {
+    bitmap[py * width + px] = 1;
+  };
+  const line = (x0: number, y0: number, x1: number, y1: number) => {
+    const dx = Math.abs(x1 - x0);
+    const dy = -Math.abs(y1 - y0);
+    const sx = x0 < x1 ? 1 : -1;
+    const sy = y0 < y1 ? 1 : -1;
+    let err = dx + dy;
+    for (;;) {
+      plot(x0, y0);
+      if (x0 === x1 && y0 === y1) return;
+      const e2 = 2 * err;
+      if (e2 >= dy) {
+        err += dy;
+        x0 += sx;
+      }
+      if (e2 <= dx) {
+        err += dx;
+        y0 += sy;
+      }
+    }
+  };
+  const pixels = points.map((p) => [columnOf(p.t, start, end, width), y(p.v)] as const);
+  if (pixels.length === 1 && pixels[0]) plot(pixels[0][0], pixels[0][1]);
+  for (let i = 1; i < pixels.length; i++) {
+    const a = pixels[i - 1];
+    const b = pixels[i];
+    if (a && b) line(a[0], a[1], b[0], b[1]);
+  }
+  return Buffer.from(bitmap).toString('base64');
+}
+
+describe('M4 reduction', () => {
+  it('keeps each column’s first, last, min and max and at most 4 points per column', () => {
+    fc.assert(
+      fc.property(series, fc.integer({ min: 1, max: 300 }), (points, width) => {
+        const reduced = m4(points, 0, 100_000, width);
+        const raw = byColumn(points, 0, 100_000, width);
+        const kept = byColumn(reduced, 0, 100_000, width);
+        expect([...kept.keys()]).toEqual([...raw.keys()]);
+        for (const [c, all] of raw) {
+          const out = kept.get(c) ?? [];
+          expect(out.length).toBeLessThanOrEqual(4);
+          expect(out[0]).toEqual(all[0]);
+          expect(out[out.length - 1]).toEqual(all[all.length - 1]);
+          expect(Math.min(...out.map((p) => p.v))).toBe(Math.min(...all.map((p) => p.v)));
+          expect(Math.max(...out.map((p) => p.v))).toBe(Math.max(...all.map((p) => p.v)));
+          for (const p of out) expect(all).toContainEqual(p);
+        }
+        expect(reduced.map((p) => p.t)).toEqual([...reduced.map((p) => p.t)].sort((a, b) => a - b));
+      }),
+    );
+  });
+
+  it('draws the same pixels as the raw points', () => {
+    fc.assert(
+      fc.property(series, fc.integer({ min: 1, max: 200 }), (points, width) => {
+        const lo = Math.min(...points.map((p) => p.v));
+        const hi = Math.max(...points.map((p) => p.v));
+        const reduced = m4(points, 0, 100_000, width);
+        expect(rasterise(reduced, 0, 100_000, width, lo, hi)).toBe(
+          rasterise(points, 0, 100_000, width, lo, hi),
+        );
+      }),
+    );
+  });
+
+  it('draws a dropped inner point differently, so the pixel comparison can fail', () => {
+    const points = [
+      { t: 0, v: 0 },
+      { t: 10, v: 90 },
+      { t: 20, v: 100 },
+      { t: 30, v: 0 },
+    ];
+    const reduced = m4(points, 0, 40, 4);
+    expect(reduced).toEqual(points);
+    const missing = [points[0], points[2], points[3]] as Point[];
+    expect(rasterise(missing, 0, 40, 4, 0, 100)).not.toBe(rasterise(points, 0, 40, 4, 0, 100));
+  });
+
+  it('reduces a year of minutes at width 1920 to at most 4 × 1920 points', () => {
+    const start = Date.UTC(2024, 0, 1);
+    const end = start + 365 * 86_400_000;
+    const points: Point[] = [];
+    for (let t = start; t < end; t += 60_000) points.push({ t, v: Math.sin(t / 3.6e6) + ((t / 60_000) % 7) });
+    const reduced = m4(points, start, end, 1920);
+    expect(reduced.length).toBeLessThanOrEqual(4 * 1920);
+    expect(points.length / reduced.length).toBeGreaterThan(50);
+  });
+
+  it('ignores points outside the range and refuses a bad width', () => {
+    expect(
+      m4(
+        [
+          { t: -1, v: 1 },
+          { t: 5, v: 2 },
+          { t: 10, v: 3 },
+        ],
+        0,
+        10,
+        2,
+      ),
+    ).toEqual([{ t: 5, v: 2 }]);
+    expect(() => m4([], 0, 10, 0)).toThrow(/width/);
+    expect(() => m4([], 10, 10, 5)).toThrow(/end/);
+  });
+});

@@ -1,0 +1,225 @@
+import {
+  ChartAutoSeriesSchema,
+  ChartDataQuerySchema,
+  ChartDataReplySchema,
+  ChartDateReplySchema,
+  ChartExportRequestSchema,
+  ChartSourceQuerySchema,
+  ErrorReply,
+  PvRefSchema,
+  pvKey,
+  type ChartDataReply,
+  type DataSourcePreset,
+  type MeasurementType,
+  type PvRef,
+} from '@leitwarte/core';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import type { Historian } from '../plant/history/index.js';
+import type { Services } from '../services.js';
+import { sessionOf } from './auth-guard.js';
+
+/** A series of a chart config, as the chart configs provide it. */
+export interface ChartSeriesRef {
+  seriesId: number;
+  pv: PvRef;
+  measurementType: string;
+  dimension: string;
+}
+
+export interface ChartsDataOptions {
+  services: Services & { historian: Historian };
+  /** The series of a chart config; null when there is no such chart. */
+  chartSeries: (chartId: number) => Promise<ChartSeriesRef[] | null>;
+}
+
+/** Default point budget when the client sends no width: a full-HD chart. */
+export const DEFAULT_CHART_WIDTH = 1920;
+
+/** A time parameter: ms since the epoch or ISO 8601; null when neither. */
+export function parseTime(value: number | string): number | null {
+  if (typeof value === 'number') return value;
+  const t = /^\d+$/.test(value) ? Number(value) : Date.parse(value);
+  return Number.isFinite(t) ? t : null;
+}
+
+const MEASUREMENT_TYPES = new Set(['Aktuell', 'Mittelwert', 'Minwert', 'Maxwert']);
+const measurement = (type: string | undefined): MeasurementType =>
+  (type !== undefined && MEASUREMENT_TYPES.has(type) ? type : 'Aktuell') as MeasurementType;
+
+function badRequest(reply: FastifyReply, message: string) {
+  return reply.code(400).send({ statusCode: 400, error: 'Bad Request', code: 'invalidRange', message });
+}
+
+/** Chart data calls of calls §7 Charts: data, first/last date, export. */
+export const chartsDataRoutes: FastifyPluginAsyncTypebox<ChartsDataOptions> = async (
+  app,
+  { services, chartSeries },
+) => {
+  const { historian, rights, plant } = services;
+  const readable = (request: FastifyRequest, pv: PvRef) => rights.canReadPv(sessionOf(request), pv);
+  const range = (q: { startDate: number | string; endDate: number | string }) => {
+    const start = parseTime(q.startDate);
+    const end = parseTime(q.endDate);
+    return start === null || end === null || !(end > start) ? null : { start, end };
+  };
+
+  async function answer(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    series: ChartSeriesRef[],
+    q: { startDate: number | string; endDate: number | string; source?: DataSourcePreset; width?: number },
+  ) {
+    const r = range(q);
+    if (r === null)
+      return badRequest(
+        reply,
+        'startDate and endDate must be times (ms or ISO 8601) with endDate after startDate',
+      );
+    const allowed = series.filter((s) => readable(request, s.pv));
+    const result = await historian.chartData({
+      series: allowed.map((s) => ({ pv: s.pv, measurementType: measurement(s.measurementType) })),
+      ...r,
+      source: q.source ?? 'Auto',
+      width: q.width ?? DEFAULT_CHART_WIDTH,
+    });
+    const body: ChartDataReply = {
+      source: result.source,
+      series: result.series.map((s, i) => ({
+        seriesId: allowed[i]?.seriesId ?? i,
+        pv: s.pv,
+        measurementType: s.measurementType,
+        dimension: allowed[i]?.dimension ?? '',
+        dataPoints: s.points.map((p) => ({ timestamp: p.t, value: p.v })),
+        annotations: [],
+      })),
+      unauthorizedPvs: series.filter((s) => !readable(request, s.pv)).map((s) => s.pv),
+    };
+    return body;
+  }
+
+  const pvSeries = (list: { pv: PvRef; measurementType?: string }[]): ChartSeriesRef[] =>
+    list.map((s, i) => ({
+      seriesId: i,
+      pv: s.pv,
+      measurementType: measurement(s.measurementType),
+      dimension: plant.config(pvKey(s.pv))?.dimension ?? '',
+    }));
+  const notFound = (reply: FastifyReply) =>
+    reply
+      .code(404)
+      .send({ statusCode: 404, error: 'Not Found', code: 'chartNotFound', message: 'Chart not found' });
+  const tags = ['charts'];
+  const Id = Type.Object({ id: Type.Integer({ minimum: 0 }) });
+
+  app.get(
+    '/api/charts/data/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Data of a chart for a range, reduced to the width',
+        params: Id,
+        querystring: ChartDataQuerySchema,
+        response: { 200: ChartDataReplySchema, 400: ErrorReply, 404: ErrorReply },
+      },
+    },
+    async (request, reply) => {
+      const series = await chartSeries(request.params.id);
+      return series === null ? notFound(reply) : answer(request, reply, series, request.query);
+    },
+  );
+
+  app.post(
+    '/api/charts/data/auto',
+    {
+      schema: {
+        tags,
+        summary: 'Data of an automatic trend line (PV list) for a range',
+        body: ChartAutoSeriesSchema,
+        querystring: ChartDataQuerySchema,
+        response: { 200: ChartDataReplySchema, 400: ErrorReply },
+      },
+    },
+    async (request, reply) => answer(request, reply, pvSeries(request.body), request.query),
+  );
+
+  for (const edge of ['first', 'last'] as const) {
+    app.get(
+      `/api/charts/data/:id/${edge}-date`,
+      {
+        schema: {
+          tags,
+          summary: `${edge === 'first' ? 'Earliest' : 'Latest'} data of a chart (0: none)`,
+          params: Id,
+          querystring: ChartSourceQuerySchema,
+          response: { 200: ChartDateReplySchema, 404: ErrorReply },
+        },
+      },
+      async (request, reply) => {
+        const series = await chartSeries(request.params.id);
+        if (series === null) return notFound(reply);
+        const pvs = series.map((s) => s.pv).filter((pv) => readable(request, pv));
+        return { timestamp: await historian.edgeDate(pvs, request.query.source ?? 'Auto', edge) };
+      },
+    );
+    app.post(
+      `/api/charts/data/${edge}-date-pvs`,
+      {
+        schema: {
+          tags,
+          summary: `${edge === 'first' ? 'Earliest' : 'Latest'} data of PVs (0: none)`,
+          body: Type.Array(PvRefSchema, { maxItems: 1024 }),
+          querystring: ChartSourceQuerySchema,
+          response: { 200: ChartDateReplySchema },
+        },
+      },
+      async (request) => {
+        const pvs = request.body.filter((pv) => readable(request, pv));
+        return { timestamp: await historian.edgeDate(pvs, request.query.source ?? 'Auto', edge) };
+      },
+    );
+  }
+
+  app.post(
+    '/api/charts/data/export',
+    {
+      schema: {
+        tags,
+        summary: 'CSV of a chart’s or PV list’s data for a range',
+        body: ChartExportRequestSchema,
+        response: { 200: Type.String(), 400: ErrorReply, 404: ErrorReply },
+      },
+    },
+    async (request, reply) => {
+      const { chartId, startDate, endDate, source } = request.body;
+      const series = chartId !== undefined ? await chartSeries(chartId) : pvSeries(request.body.series ?? []);
+      if (series === null) return notFound(reply);
+      if (series.length === 0) return badRequest(reply, 'chartId or series is required');
+      const r = range({ startDate, endDate });
+      if (r === null)
+        return badRequest(
+          reply,
+          'startDate and endDate must be times (ms or ISO 8601) with endDate after startDate',
+        );
+      const allowed = series.filter((s) => readable(request, s.pv));
+      let csv: string;
+      try {
+        csv = await historian.exportCsv({
+          series: allowed.map((s) => ({ pv: s.pv, measurementType: measurement(s.measurementType) })),
+          ...r,
+          source: source ?? 'Auto',
+        });
+      } catch (error) {
+        if (error instanceof RangeError) return badRequest(reply, error.message);
+        throw error;
+      }
+      const day = (t: number) => new Date(t).toISOString().slice(0, 10);
+      const name = `${chartId !== undefined ? `Diagramm-${chartId}` : 'Trend'}_${day(r.start)}_${day(r.end)}.csv`;
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .send(`\uFEFF${csv}`);
+    },
+  );
+};

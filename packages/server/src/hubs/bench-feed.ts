@@ -1,0 +1,52 @@
+import type { ProcessValue } from '@leitwarte/core';
+import type { Plant } from '../plant/plant.js';
+import type { Backplane } from './backplane.js';
+
+// Changes are spread over the period in this many slices of neighbouring PVs, the way stations
+// report: a station's values arrive together, different stations at different moments.
+const SLICES = 20;
+
+/**
+ * For the live benchmark only: every PV of the plant changes `hz` times a second, published on
+ * the backplane like the plant's own changes (the simulator changes only what moves physically,
+ * far fewer than all PVs each second). Enabled by LEITWARTE_BENCH_FEED_HZ; never in production.
+ */
+export function startBenchFeed(plant: Plant, backplane: Backplane, hz: number): () => void {
+  const keys = plant.pvConfigs().map((config) => `${config.pvRef.type}-${config.pvRef.nr}`);
+  const size = Math.ceil(keys.length / SLICES);
+  let round = 0;
+  const timer = setInterval(
+    () => {
+      round += 1;
+      const slice = round % SLICES;
+      const timestamp = Date.now();
+      const batch: ProcessValue[] = [];
+      for (const key of keys.slice(slice * size, (slice + 1) * size)) {
+        const current = plant.values.get(key);
+        if (current === undefined) continue;
+        batch.push(
+          current.type === 'DoubleValue'
+            ? {
+                ...current,
+                timestamp,
+                doubleValue: current.doubleValue + (round % (2 * SLICES) < SLICES ? 1e-6 : 0),
+              }
+            : { ...current, timestamp },
+        );
+      }
+      backplane.publish('pv.values', batch);
+    },
+    1000 / hz / SLICES,
+  );
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+/** Reads a bench-only numeric variable; refuses anything but a non-negative number. */
+export function benchNumber(name: string, env: NodeJS.ProcessEnv = process.env): number | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a non-negative number`);
+  return value;
+}

@@ -1,0 +1,83 @@
+import type {
+  ArchiveMaxima,
+  ChartDataSource,
+  DataSourcePreset,
+  MeasurementType,
+  Point,
+  PvRef,
+  ReportRange,
+} from '@leitwarte/core';
+import type { BackfillResult } from './backfill.js';
+
+/** One series of a chart query: a PV and the measurement type to read from rollups. */
+export interface SeriesRequest {
+  pv: PvRef;
+  measurementType: MeasurementType;
+}
+
+export interface ChartQuery {
+  series: readonly SeriesRequest[];
+  start: number;
+  end: number;
+  source: DataSourcePreset;
+  /** Point budget: pixel columns of the chart; M4 keeps at most 4 points per column. */
+  width: number;
+  /** For Auto; default 1 day, 1 month, 1 year. */
+  maxima?: ArchiveMaxima;
+}
+
+export interface SeriesData extends SeriesRequest {
+  points: Point[];
+}
+
+export interface ChartResult {
+  /** The archive read (Auto resolved). */
+  source: ChartDataSource;
+  series: SeriesData[];
+}
+
+/** Values of one PV in one report row, from the rollups; null when the row has no data. */
+export interface ReportCell {
+  from: number;
+  last: number | null;
+  mean: number | null;
+  min: number | null;
+  max: number | null;
+  /** Sum of increases of the last values (counters: the consumption of the row; a reset counts from 0). */
+  difference: number | null;
+}
+
+/** Retention per archive in days; null keeps forever. */
+export interface Retention {
+  MeasurementArchive: number | null;
+  QuarterHourValues: number | null;
+  DayValues: number | null;
+  MonthValues: number | null;
+}
+
+/** The historian: archives the plant's values and answers chart, export and report queries. */
+export interface Historian {
+  /** Subscribes to the plant's values; starts flushing, retention and (on empty history) the backfill. */
+  start(): Promise<void>;
+  /** Writes what is buffered, stops timers and the backfill, closes its own database. */
+  stop(): Promise<void>;
+  /** Writes buffered samples now. */
+  flush(): Promise<void>;
+  chartData(query: ChartQuery): Promise<ChartResult>;
+  /** Earliest or latest timestamp of any of the PVs in a source (Auto: any archive); 0 when none. */
+  edgeDate(pvs: readonly PvRef[], source: DataSourcePreset, edge: 'first' | 'last'): Promise<number>;
+  /** CSV of the query's data (not reduced): `;`-separated, ISO local times with offset, decimal point. */
+  exportCsv(query: Omit<ChartQuery, 'width'>, names?: (pv: PvRef) => string): Promise<string>;
+  /** Report cells per PV key and row of a report range. */
+  reportData(pvs: readonly PvRef[], range: ReportRange): Promise<Map<string, ReportCell[]>>;
+  /** Recomputes the rollups of PVs (all when omitted) in [from, to) from the raw samples. */
+  rebuildRollups(from: number, to: number, pvs?: readonly PvRef[]): Promise<void>;
+  /** Deletes what is older than the retention, in small chunks; returns the rows deleted. */
+  applyRetention(): Promise<number>;
+  /** Generates the history before `end` (default now); run by start() on an empty history. */
+  backfill(end?: number): Promise<BackfillResult>;
+  /** Resolves when a backfill started by start() has finished (at once when there was none). */
+  backfillDone(): Promise<BackfillResult | null>;
+  /** Samples waiting for the next flush. */
+  readonly buffered: number;
+}

@@ -1,0 +1,172 @@
+import { createLocalPeriods, pvKey, type PvRef, type RollupArchive, rollupSamples } from '@leitwarte/core';
+import {
+  createHistoryRepository,
+  createSeriesRepository,
+  openHistoryDb,
+} from '../../store/historian/index.js';
+import type { Store } from '../../store/index.js';
+import type { Plant } from '../plant.js';
+import { backfillHistory, type BackfillPlan, type BackfillResult } from './backfill.js';
+import type { Historian, Retention } from './historian-types.js';
+import { createIngestBuffer } from './ingest.js';
+import { chartData, edgeDate, exportCsv, reportData, type QueryContext } from './queries.js';
+import { applyRetention } from './retention.js';
+
+/** Raw samples 400 days (a year plus the same month last year), quarter hours 3 years, days 10 years, months forever. */
+export const DEFAULT_RETENTION: Retention = {
+  MeasurementArchive: 400,
+  QuarterHourValues: 3 * 366,
+  DayValues: 10 * 366,
+  MonthValues: null,
+};
+
+export interface HistorianDeps {
+  store: Store;
+  plant: Plant;
+  /** Data directory: on SQLite the historian keeps history.sqlite there. */
+  dataDir: string;
+  now?: () => number;
+  /** Buffer interval: at most this much of samples is lost on a crash. Default 1000 ms. */
+  flushMs?: number;
+  /** A buffer this full is written at once. Default 5000. */
+  maxBuffer?: number;
+  retention?: Partial<Retention>;
+  /** Retention runs this often. Default one hour. */
+  retentionMs?: number;
+  /** Backfill an empty history on start. Default true. */
+  backfill?: boolean | BackfillPlan;
+  log?: { info(msg: string): void; warn(msg: string): void; error(msg: string): void };
+}
+
+const ARCHIVES: readonly RollupArchive[] = ['QuarterHourValues', 'DayValues', 'MonthValues'];
+const BACKFILL_KEY = 'historian_backfill';
+
+/** The historian service (see the README section "Historian"). */
+export async function createHistorian(deps: HistorianDeps): Promise<Historian> {
+  const { store, plant } = deps;
+  const now = deps.now ?? Date.now;
+  const log = deps.log ?? { info: () => {}, warn: () => {}, error: () => {} };
+  const hdb = await openHistoryDb(store, deps.dataDir);
+  const repo = createHistoryRepository(hdb);
+  const series = createSeriesRepository(hdb, now);
+  const periods = createLocalPeriods(plant.info.timeZone);
+  const ctx: QueryContext = { repo, series, periods };
+  const retention: Retention = { ...DEFAULT_RETENTION, ...deps.retention };
+  const ingest = createIngestBuffer({
+    repo,
+    series,
+    periods,
+    maxBuffer: deps.maxBuffer ?? 5000,
+    onError: (error) => log.error(`historian: samples not written: ${String(error)}`),
+  });
+  const names = (pv: PvRef) => plant.config(pvKey(pv))?.name ?? '';
+  let unsubscribe: (() => void) | null = null;
+  let flushTimer: ReturnType<typeof setInterval> | null = null;
+  let retentionTimer: ReturnType<typeof setInterval> | null = null;
+  let stopping = false;
+  let backfillRun: Promise<BackfillResult | null> = Promise.resolve(null);
+
+  const backfill = async (end = now()) => {
+    const plan = typeof deps.backfill === 'object' ? deps.backfill : undefined;
+    log.info('historian: backfilling the history of the demo year');
+    let lastLog = 0;
+    const result = await backfillHistory({
+      repo,
+      series,
+      plant,
+      periods,
+      end,
+      plan,
+      aborted: () => stopping,
+      onProgress: (done, total) => {
+        if (done === total || performance.now() - lastLog > 2000) {
+          lastLog = performance.now();
+          log.info(`historian: backfill ${done}/${total} PVs`);
+        }
+      },
+    });
+    log.info(
+      `historian: backfill done: ${result.samples} samples, ${result.rollups} rollups in ${result.ms} ms`,
+    );
+    return result;
+  };
+
+  const historian: Historian = {
+    async start() {
+      if (unsubscribe) return;
+      unsubscribe = plant.values.onChange((values) => ingest.add(values));
+      flushTimer = setInterval(() => void ingest.flush(), deps.flushMs ?? 1000);
+      flushTimer.unref();
+      retentionTimer = setInterval(
+        () => void historian.applyRetention().catch((e: unknown) => log.warn(String(e))),
+        deps.retentionMs ?? 3600_000,
+      );
+      retentionTimer.unref();
+      const wanted = deps.backfill ?? true;
+      const done = await store.meta.get(BACKFILL_KEY);
+      const empty =
+        (await repo.edgeTime(
+          'DayValues',
+          [...(await series.find(plant.pvConfigs().map((c) => pvKey(c.pvRef)))).values()],
+          'first',
+        )) === null;
+      if (wanted !== false && done === undefined && empty) {
+        const end = now();
+        // In the background: the server answers at once and charts show the history as it fills.
+        backfillRun = backfill(end).then(
+          async (result) => {
+            if (!stopping) await store.meta.getOrInsert(BACKFILL_KEY, () => String(end));
+            return result;
+          },
+          (error: unknown) => {
+            log.error(`historian: backfill failed: ${String(error)}`);
+            return null;
+          },
+        );
+      }
+    },
+    async stop() {
+      stopping = true;
+      unsubscribe?.();
+      unsubscribe = null;
+      if (flushTimer) clearInterval(flushTimer);
+      if (retentionTimer) clearInterval(retentionTimer);
+      await backfillRun;
+      await ingest.flush();
+      await hdb.close();
+    },
+    flush: () => ingest.flush(),
+    chartData: (query) => chartData(ctx, query),
+    edgeDate: (pvs, source, edge) => edgeDate(ctx, pvs, source, edge),
+    exportCsv: (query, nameOf) => exportCsv(ctx, query, nameOf ?? names),
+    reportData: (pvs, range) => reportData(ctx, pvs, range),
+    async rebuildRollups(from, to, pvs) {
+      const keys = (pvs ?? plant.pvConfigs().map((c) => c.pvRef)).map(pvKey);
+      const ids = await series.find(keys);
+      for (const id of ids.values()) {
+        for (const archive of ARCHIVES) {
+          // Whole periods only: a rebuilt period holds all its samples.
+          const a = periods.periodStart(archive, from);
+          const b = periods.periodStart(archive, to - 1);
+          const end = periods.nextPeriod(archive, b);
+          const samples: { t: number; v: number }[] = [];
+          await repo.scanSamples(id, a, end, (t, v) => samples.push({ t, v }));
+          await repo.replaceRollups(
+            archive,
+            id,
+            a,
+            end,
+            rollupSamples(samples, (t) => periods.periodStart(archive, t)),
+          );
+        }
+      }
+    },
+    applyRetention: () => applyRetention(repo, series, plant, retention, now()),
+    backfill,
+    backfillDone: () => backfillRun,
+    get buffered() {
+      return ingest.buffered;
+    },
+  };
+  return historian;
+}

@@ -1,0 +1,202 @@
+import {
+  DATA_SOURCES,
+  m4,
+  measurementOf,
+  mergeRollups,
+  pvKey,
+  rollupMean,
+  selectDataSource,
+  csvLine,
+  csvNumber,
+  type ChartDataSource,
+  type LocalPeriods,
+  type Point,
+  type PvRef,
+  type ReportRange,
+  type Rollup,
+  type RollupArchive,
+} from '@leitwarte/core';
+import type { HistoryRepository, SeriesRepository } from '../../store/historian/index.js';
+import type { ChartQuery, ChartResult, ReportCell } from './historian-types.js';
+import { rawM4 } from './raw-m4.js';
+
+/** Most rows one CSV export may hold (about 40 MB); longer ranges should use a rollup source. */
+export const EXPORT_MAX_ROWS = 1_000_000;
+
+export interface QueryContext {
+  repo: HistoryRepository;
+  series: SeriesRepository;
+  periods: LocalPeriods;
+}
+
+async function seriesPoints(
+  ctx: QueryContext,
+  source: ChartDataSource,
+  seriesId: number,
+  query: Pick<ChartQuery, 'start' | 'end' | 'width'> & {
+    measurementType: ChartQuery['series'][number]['measurementType'];
+  },
+  reduce: boolean,
+): Promise<Point[]> {
+  const { start, end, width } = query;
+  if (source === 'MeasurementArchive') {
+    if (reduce) return rawM4(ctx.repo, seriesId, start, end, width);
+    const points: Point[] = [];
+    await ctx.repo.scanSamples(seriesId, start, end, (t, v) => points.push({ t, v }));
+    return points;
+  }
+  // A period's value is drawn at its start; the period holding `start` belongs to the chart.
+  const from = ctx.periods.periodStart(source, start);
+  const rows = await ctx.repo.rollups(source, seriesId, from, end);
+  const points = rows.map((r) => ({ t: r.t, v: measurementOf(r, query.measurementType) }));
+  return reduce && points.length > 4 * width ? m4(points, from, end, width) : points;
+}
+
+/** Chart data of calls §7: each series in the chosen archive, reduced to the point budget. */
+export async function chartData(ctx: QueryContext, query: ChartQuery, reduce = true): Promise<ChartResult> {
+  if (!(query.end > query.start)) throw new RangeError('endDate must be after startDate');
+  const source = selectDataSource(query.source, query.start, query.end, query.maxima);
+  const ids = await ctx.series.find(query.series.map((s) => pvKey(s.pv)));
+  const series = await Promise.all(
+    query.series.map(async (s) => {
+      const id = ids.get(pvKey(s.pv));
+      const points =
+        id === undefined
+          ? []
+          : await seriesPoints(ctx, source, id, { ...query, measurementType: s.measurementType }, reduce);
+      return { ...s, points };
+    }),
+  );
+  return { source, series };
+}
+
+/** First or last date of PVs in a source; Auto looks at every archive. 0 when there is none (calls §3). */
+export async function edgeDate(
+  ctx: QueryContext,
+  pvs: readonly PvRef[],
+  source: ChartDataSource | 'Auto',
+  edge: 'first' | 'last',
+): Promise<number> {
+  const ids = [...(await ctx.series.find(pvs.map(pvKey))).values()];
+  const sources = source === 'Auto' ? DATA_SOURCES : [source];
+  let best: number | null = null;
+  for (const s of sources) {
+    const t = await ctx.repo.edgeTime(s, ids, edge);
+    if (t !== null && (best === null || (edge === 'first' ? t < best : t > best))) best = t;
+  }
+  return best ?? 0;
+}
+
+/** ISO 8601 local time with the zone's offset, e.g. 2025-03-01T10:15:00+01:00. */
+export function isoLocal(t: number, periods: LocalPeriods): string {
+  const offsetMin = zoneOffsetMinutes(t, periods.timeZone);
+  const local = new Date(t + offsetMin * 60000).toISOString().slice(0, 19);
+  const sign = offsetMin < 0 ? '-' : '+';
+  const abs = Math.abs(offsetMin);
+  return `${local}${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+}
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+function zoneOffsetMinutes(t: number, timeZone: string): number {
+  let format = formats.get(timeZone);
+  if (format === undefined) {
+    format = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+    });
+    formats.set(timeZone, format);
+  }
+  const parts = format.formatToParts(t);
+  const p = Object.fromEntries(parts.map((x) => [x.type, Number(x.value)]));
+  const asUtc = Date.UTC(p.year ?? 0, (p.month ?? 1) - 1, p.day ?? 1, p.hour ?? 0, p.minute ?? 0);
+  return Math.round((asUtc - Math.floor(t / 60000) * 60000) / 60000);
+}
+
+/**
+ * CSV export: one line per point, columns Zeitstempel;PV;Name;Messart;Wert. Times are ISO 8601
+ * in the plant's zone with offset, numbers use a decimal point (what programs read without a
+ * locale), the separator is `;` (what German spreadsheets split on).
+ */
+export async function exportCsv(
+  ctx: QueryContext,
+  query: Omit<ChartQuery, 'width'>,
+  names: (pv: PvRef) => string,
+): Promise<string> {
+  const result = await chartData(ctx, { ...query, width: 1 }, false);
+  const rows = result.series.reduce((n, s) => n + s.points.length, 0);
+  if (rows > EXPORT_MAX_ROWS) {
+    throw new RangeError(
+      `export of ${rows} rows refused (at most ${EXPORT_MAX_ROWS}); choose a shorter range or a rollup source`,
+    );
+  }
+  const lines = [csvLine(['Zeitstempel', 'PV', 'Name', 'Messart', 'Wert', 'Quelle'])];
+  for (const s of result.series) {
+    const key = pvKey(s.pv);
+    const name = names(s.pv);
+    for (const p of s.points) {
+      lines.push(
+        csvLine([isoLocal(p.t, ctx.periods), key, name, s.measurementType, csvNumber(p.v), result.source]),
+      );
+    }
+  }
+  return lines.join('');
+}
+
+/** The archive a report row is built from: the coarsest whose periods fit the rows. */
+export function reportArchive(range: ReportRange): RollupArchive {
+  const first = range.intervals[0];
+  const length = first ? first.to - first.from : 0;
+  if (length < 23 * 3600_000) return 'QuarterHourValues';
+  return length < 28 * 24 * 3600_000 ? 'DayValues' : 'MonthValues';
+}
+
+/** Report cells per PV and row of a report range, merged from rollups. */
+export async function reportData(
+  ctx: QueryContext,
+  pvs: readonly PvRef[],
+  range: ReportRange,
+): Promise<Map<string, ReportCell[]>> {
+  const archive = reportArchive(range);
+  const ids = await ctx.series.find(pvs.map(pvKey));
+  const out = new Map<string, ReportCell[]>();
+  for (const pv of pvs) {
+    const id = ids.get(pvKey(pv));
+    // One period before the range: the reading the first row's difference starts from.
+    const before = ctx.periods.periodStart(archive, range.from - 1);
+    const rows = id === undefined ? [] : await ctx.repo.rollups(archive, id, before, range.to);
+    let previous: number | null = rows[0] && rows[0].t < range.from ? rows[0].lastV : null;
+    const cells: ReportCell[] = [];
+    for (const interval of range.intervals) {
+      const inside = rows.filter((r) => r.t >= interval.from && r.t < interval.to);
+      if (inside.length === 0) {
+        cells.push({ from: interval.from, last: null, mean: null, min: null, max: null, difference: null });
+        continue;
+      }
+      let difference = 0;
+      let reading = previous ?? (inside[0] as Rollup).firstV;
+      for (const r of inside) {
+        const step = r.lastV - reading;
+        difference += step >= 0 ? step : r.lastV;
+        reading = r.lastV;
+      }
+      previous = reading;
+      const all = inside.reduce(mergeRollups);
+      cells.push({
+        from: interval.from,
+        last: all.lastV,
+        mean: rollupMean(all),
+        min: all.minV,
+        max: all.maxV,
+        difference,
+      });
+    }
+    out.set(pvKey(pv), cells);
+  }
+  return out;
+}

@@ -1,0 +1,66 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { Kysely, Migrator, SqliteDialect, type MigrationProvider } from 'kysely';
+import type { StoreDialect } from '../dialect.js';
+import { historianMigration } from '../migrations/006-historian.js';
+import type { Store } from '../store.js';
+import type { HistoryTables } from './schema.js';
+
+/** Where the historian's tables live. */
+export interface HistoryDb {
+  readonly dialect: StoreDialect;
+  readonly db: Kysely<HistoryTables>;
+  /** SQLite only: the connection itself, for bulk writes and scans without per-row objects. */
+  readonly sqlite: Database.Database | null;
+  /** Closes what the historian opened itself (the SQLite file); PostgreSQL belongs to the store. */
+  close(): Promise<void>;
+}
+
+export const HISTORY_FILE = 'history.sqlite';
+
+/**
+ * Opens the historian's database. On SQLite it is a file of its own beside the store's, with
+ * synchronous=NORMAL: bulk sample writes then cost no fsync per transaction and never wait
+ * for (or delay) the store's synchronous=FULL command and audit commits, and a crash can lose
+ * at most the last committed-but-unsynced samples, never a command. On PostgreSQL the tables
+ * are in the store's database (migration 006), written through the store's pool.
+ */
+export async function openHistoryDb(store: Store, dataDir: string): Promise<HistoryDb> {
+  if (store.dialect === 'postgres') {
+    return {
+      dialect: 'postgres',
+      db: store.db as unknown as Kysely<HistoryTables>,
+      sqlite: null,
+      close: async () => {},
+    };
+  }
+  fs.mkdirSync(dataDir, { recursive: true });
+  const raw = new Database(path.join(dataDir, HISTORY_FILE));
+  raw.pragma('journal_mode = WAL');
+  raw.pragma('synchronous = NORMAL');
+  raw.pragma('busy_timeout = 5000');
+  // 64 MiB page cache: a year of one series is about 12 MiB of pages.
+  raw.pragma('cache_size = -65536');
+  const db = new Kysely<HistoryTables>({ dialect: new SqliteDialect({ database: raw }) });
+  const provider: MigrationProvider = {
+    getMigrations: async () => ({ '006-historian': historianMigration('sqlite') }),
+  };
+  const { error } = await new Migrator({ db, provider }).migrateToLatest();
+  if (error !== undefined) {
+    await db.destroy();
+    throw new Error(`historian migration failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  let closed = false;
+  return {
+    dialect: 'sqlite',
+    db,
+    sqlite: raw,
+    async close() {
+      if (closed) return;
+      closed = true;
+      raw.pragma('wal_checkpoint(TRUNCATE)');
+      await db.destroy();
+    },
+  };
+}

@@ -1,0 +1,10 @@
+export { openHistoryDb, HISTORY_FILE, type HistoryDb } from './history-db.js';
+export { createSeriesRepository, type SeriesRepository } from './series-repository.js';
+export {
+  createHistoryRepository,
+  type HistoryBatch,
+  type HistoryRepository,
+  type SampleRow,
+  type SeriesRollup,
+} from './history-repository.js';
+export type { HistoryTables } from './schema.js';

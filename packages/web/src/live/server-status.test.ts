@@ -1,0 +1,91 @@
+// calls §4 "Server status values" on the client, and §8: Unauthorized forces the logout redirect.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setUnauthorizedHandler } from '../api/http';
+import { FakeHubConnection } from '../test-support/fake-hub-connection';
+import { ConnectionManager } from './connection-manager';
+import { ServerStatusChannel } from './server-status';
+
+function setup(configure: (connection: FakeHubConnection) => void = () => {}) {
+  const built: FakeHubConnection[] = [];
+  const channel = new ServerStatusChannel(
+    () => {
+      const connection = new FakeHubConnection();
+      configure(connection);
+      built.push(connection);
+      return connection;
+    },
+    new ConnectionManager({ retryDelay: () => 1000 }),
+  );
+  return { channel, built, latest: () => built[built.length - 1]! };
+}
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => {
+  vi.useRealTimers();
+  setUnauthorizedHandler(() => {});
+});
+
+describe('server status channel', () => {
+  it('is WebServerDisconnected at first, ServerDisconnected once connected, then what the server reports', async () => {
+    const { channel, latest } = setup();
+    expect(channel.getStatus()).toBe('WebServerDisconnected');
+    const release = channel.acquire();
+    await channel.settled();
+    expect(channel.getStatus()).toBe('ServerDisconnected');
+    latest().emit('serverStatusChanged', 'Connected');
+    expect(channel.getStatus()).toBe('Connected');
+    latest().emit('serverStatusChanged', 'Wartungsmodus');
+    expect(channel.getStatus()).toBe('Wartungsmodus');
+    release();
+    await channel.settled();
+    expect(channel.getStatus()).toBe('WebServerDisconnected');
+  });
+
+  it('keeps a report that arrived with the handshake', async () => {
+    const { channel } = setup((connection) => {
+      connection.startImpl = async () => connection.emit('serverStatusChanged', 'Connected');
+    });
+    const release = channel.acquire();
+    await channel.settled();
+    expect(channel.getStatus()).toBe('Connected');
+    release();
+  });
+
+  it('goes back to WebServerDisconnected when the status connection closes, and recovers', async () => {
+    const { channel, built, latest } = setup();
+    const release = channel.acquire();
+    await channel.settled();
+    latest().emit('serverStatusChanged', 'Connected');
+    latest().simulateClose(new Error('server restarted'));
+    expect(channel.getStatus()).toBe('WebServerDisconnected');
+    await vi.advanceTimersByTimeAsync(1000);
+    await channel.settled();
+    expect(built).toHaveLength(2);
+    expect(channel.getStatus()).toBe('ServerDisconnected');
+    release();
+  });
+
+  it('Unauthorized sends the user to the logout page', async () => {
+    const onUnauthorized = vi.fn();
+    setUnauthorizedHandler(onUnauthorized);
+    const { channel, latest } = setup();
+    const release = channel.acquire();
+    await channel.settled();
+    latest().emit('serverStatusChanged', 'Unauthorized');
+    expect(channel.getStatus()).toBe('Unauthorized');
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    release();
+  });
+
+  it('keeps the last administrator message until dismissed', async () => {
+    const { channel, latest } = setup();
+    const release = channel.acquire();
+    await channel.settled();
+    latest().emit('sendServerInfoMessage', { message: 'Wartung um 22 Uhr', timestamp: 1, from: 'admin' });
+    latest().emit('sendServerInfoMessage', { nonsense: true });
+    expect(channel.getInfo()).toEqual({ message: 'Wartung um 22 Uhr', timestamp: 1, from: 'admin' });
+    channel.dismissInfo();
+    expect(channel.getInfo()).toBeNull();
+    release();
+  });
+});
