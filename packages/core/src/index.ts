@@ -3,6 +3,7 @@ export * from './pv/pv-ref.js';
 export * from './pv/pv-value.js';
 export * from './pv/counter.js';
 export * from './contract/index.js';
+export * from './time/zoned.js';
 export * from './remote-alarm/index.js';
 export * from './maintenance/index.js';
 export * from './reports/index.js';

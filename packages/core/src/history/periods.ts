@@ -1,3 +1,4 @@
+import { zonedParts, zoneOffsetMs } from '../time/zoned.js';
 import { DAY_MS, QUARTER_HOUR_MS } from './archive.js';
 
 /** The rollup archives (screens §3 data sources without the raw archive). */
@@ -33,28 +34,8 @@ export interface LocalPeriods {
 
 /** Local periods of a time zone (IANA name, e.g. Europe/Berlin). */
 export function createLocalPeriods(timeZone: string): LocalPeriods {
-  const format = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-  });
-  const partsOf = (t: number) => {
-    const p = { year: 0, month: 0, day: 0, hour: 0, minute: 0 };
-    for (const part of format.formatToParts(t)) {
-      if (part.type in p) p[part.type as keyof typeof p] = Number(part.value);
-    }
-    return p;
-  };
-  /** Offset of local time against UTC at an instant, in ms (minute resolution). */
-  const offsetAt = (t: number) => {
-    const p = partsOf(t);
-    const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute);
-    return asUtc - Math.floor(t / 60000) * 60000;
-  };
+  const partsOf = (t: number) => zonedParts(t, timeZone);
+  const offsetAt = (t: number) => zoneOffsetMs(t, timeZone);
   /** The instant of local midnight at the start of a local date. */
   const midnight = ({ year, month, day }: LocalParts) => {
     const wall = Date.UTC(year, month - 1, day);

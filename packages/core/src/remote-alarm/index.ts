@@ -3,6 +3,5 @@ export * from './contract.js';
 export * from './contract-misc.js';
 export * from './plan-rules.js';
 export * from './call-number.js';
-export * from './local-time.js';
 export * from './pipe-leakage.js';
 export * from './energy.js';

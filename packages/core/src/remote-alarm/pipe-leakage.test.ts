@@ -7,7 +7,7 @@ import {
   parseClockTime,
   parsePipeLeakageTime,
 } from './pipe-leakage.js';
-import { zonedToEpoch } from './local-time.js';
+import { zonedToEpoch } from '../time/zoned.js';
 
 const TZ = 'Europe/Berlin';
 const WINDOW = { beginMinute: 120, endMinute: 240 };

@@ -1,5 +1,5 @@
 import type { MinMaxState, PipeLeakageState } from './contract-misc.js';
-import { zonedParts, zonedToEpoch } from './local-time.js';
+import { zonedParts, zonedToEpoch } from '../time/zoned.js';
 
 /** The night window of the minimum-flow measurement, in minutes after local midnight. */
 export interface NightWindow {

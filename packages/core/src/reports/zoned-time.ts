@@ -1,4 +1,5 @@
 import type { LocalDate } from '../pv/counter.js';
+import { zonedParts, zoneOffsetMs } from '../time/zoned.js';
 
 /** Wall-clock date and time in a time zone. */
 export interface LocalDateTime extends LocalDate {
@@ -6,39 +7,9 @@ export interface LocalDateTime extends LocalDate {
   minute: number;
 }
 
-const formats = new Map<string, Intl.DateTimeFormat>();
-function format(timeZone: string): Intl.DateTimeFormat {
-  let found = formats.get(timeZone);
-  if (!found) {
-    found = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formats.set(timeZone, found);
-  }
-  return found;
-}
-
 /** Wall-clock date and time of an instant in a time zone (IANA name). */
 export function localDateTimeOf(ms: number, timeZone: string): LocalDateTime & { second: number } {
-  const parts = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
-  for (const part of format(timeZone).formatToParts(ms)) {
-    if (part.type in parts) parts[part.type as keyof typeof parts] = Number(part.value);
-  }
-  return parts;
-}
-
-/** Offset of a time zone from UTC at an instant, in milliseconds (positive east of Greenwich). */
-export function zoneOffsetMs(ms: number, timeZone: string): number {
-  const l = localDateTimeOf(ms, timeZone);
-  const asUtc = Date.UTC(l.year, l.month - 1, l.day, l.hour, l.minute, l.second);
-  return asUtc - (ms - (((ms % 1000) + 1000) % 1000));
+  return zonedParts(ms, timeZone);
 }
 
 /**

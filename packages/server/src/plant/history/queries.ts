@@ -15,6 +15,7 @@ import {
   type ReportRange,
   type Rollup,
   type RollupArchive,
+  zoneOffsetMs,
 } from '@leitwarte/core';
 import type { HistoryRepository, SeriesRepository } from '../../store/historian/index.js';
 import type { ChartQuery, ChartResult, ReportCell } from './historian-types.js';
@@ -96,26 +97,8 @@ export function isoLocal(t: number, periods: LocalPeriods): string {
   return `${local}${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
 }
 
-const formats = new Map<string, Intl.DateTimeFormat>();
-
 function zoneOffsetMinutes(t: number, timeZone: string): number {
-  let format = formats.get(timeZone);
-  if (format === undefined) {
-    format = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-    });
-    formats.set(timeZone, format);
-  }
-  const parts = format.formatToParts(t);
-  const p = Object.fromEntries(parts.map((x) => [x.type, Number(x.value)]));
-  const asUtc = Date.UTC(p.year ?? 0, (p.month ?? 1) - 1, p.day ?? 1, p.hour ?? 0, p.minute ?? 0);
-  return Math.round((asUtc - Math.floor(t / 60000) * 60000) / 60000);
+  return Math.round(zoneOffsetMs(t, timeZone) / 60_000);
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { LocalDate } from '@leitwarte/core';
+import { zonedParts, type LocalDate } from '@leitwarte/core';
 
 /** Wall-clock time in the plant's time zone. */
 export interface LocalTime extends LocalDate {
@@ -13,21 +13,8 @@ export interface LocalTime extends LocalDate {
  * day at the plant, not at the server, so this uses the plant's zone, not the process's.
  */
 export function createCalendar(timeZone: string): (ms: number) => LocalTime {
-  const format = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  });
   return (ms) => {
-    const parts = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
-    for (const part of format.formatToParts(ms)) {
-      if (part.type in parts) parts[part.type as keyof typeof parts] = Number(part.value);
-    }
+    const parts = zonedParts(ms, timeZone);
     const seconds = parts.second + (ms % 1000) / 1000;
     return {
       year: parts.year,

@@ -1,3 +1,6 @@
+// Wall-clock time in the plant's time zone: counters roll over, reports and rollups start and
+// night windows lie at the plant's midnight, not the server's. One Intl formatter per zone.
+
 /** Wall-clock date and time in a time zone (month 1–12). */
 export interface ZonedDateTime {
   year: number;
@@ -36,7 +39,8 @@ export function zonedParts(ms: number, timeZone: string): ZonedDateTime {
   return parts;
 }
 
-function offsetAt(ms: number, timeZone: string): number {
+/** Offset of a time zone from UTC at an instant, in milliseconds (positive east of Greenwich). */
+export function zoneOffsetMs(ms: number, timeZone: string): number {
   const p = zonedParts(ms, timeZone);
   const wall = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
   return wall - (ms - (((ms % 1000) + 1000) % 1000));
@@ -51,8 +55,8 @@ export function zonedToEpoch(local: ZonedDateTime, timeZone: string): number {
   const guess = Date.UTC(local.year, local.month - 1, local.day, local.hour, local.minute, local.second);
   const DAY = 86_400_000;
   // A zone's offset changes at most once within a day either side: the two candidates cover both.
-  const before = guess - offsetAt(guess - DAY, timeZone);
-  const after = guess - offsetAt(guess + DAY, timeZone);
-  const valid = [before, after].filter((t) => t + offsetAt(t, timeZone) === guess);
+  const before = guess - zoneOffsetMs(guess - DAY, timeZone);
+  const after = guess - zoneOffsetMs(guess + DAY, timeZone);
+  const valid = [before, after].filter((t) => t + zoneOffsetMs(t, timeZone) === guess);
   return valid.length > 0 ? Math.min(...valid) : before;
 }
