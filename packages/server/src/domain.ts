@@ -5,6 +5,7 @@ import type { Rights } from './auth/rights.js';
 import type { Config } from './config.js';
 import type { ChartSeriesRef } from './http/charts-data.js';
 import {
+  connectExternalConditions,
   createAlertService,
   createLimitService,
   createPriorityOutputService,
@@ -190,6 +191,8 @@ export async function createDomain(options: DomainOptions) {
     }));
   }
 
+  let disconnectConditions: () => void = () => {};
+
   // An alert of an active priority starts the remote alarm of its station's plans.
   alerts.onNewAlert((alert) => {
     if (alert.station !== null) void remoteAlarm.onAlarm(alert.station, alert.priority).catch(() => {});
@@ -236,6 +239,17 @@ export async function createDomain(options: DomainOptions) {
       await plant.start();
       await historian.start();
       await alerts.start();
+      // Faulty alarm lines, pipe-leakage alarms and due service messages are alerts too.
+      disconnectConditions = connectExternalConditions(
+        alerts,
+        {
+          onLineInfo: remoteAlarm.onLineInfo,
+          onPipeLeakage: pipeLeakage.onPipeLeakage,
+          onServiceMessage: maintenance.onServiceMessage,
+          activeServiceMessages: maintenance.activeServiceMessages,
+        },
+        { priority: () => systemConfig.get().systemSettings.stationConnectionAlertPriority },
+      );
       controlEvents.start();
       await remoteAlarm.start();
       await pipeLeakage.start();
@@ -247,6 +261,7 @@ export async function createDomain(options: DomainOptions) {
       await energy.stop();
       await pipeLeakage.stop();
       await remoteAlarm.stop();
+      disconnectConditions();
       await alerts.stop();
       await controlEvents.stop();
       rueb.stop();

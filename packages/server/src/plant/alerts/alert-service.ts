@@ -44,6 +44,11 @@ export interface AlertService extends AlertSubscriptions {
   tick(): void;
   /** Resolves when every condition seen so far is stored and announced. */
   flush(): Promise<void>;
+  /**
+   * A condition watched outside the PV values (alarm line faulty, pipe leakage, service message)
+   * starts or ends; it is archived and announced like every other alert.
+   */
+  condition(event: ConditionEvent): void;
   /** Newest first by coming time within [start, end], at most limit, with the total. */
   range(start: number, end: number, limit: number): Promise<AlertsReply>;
   byPvs(pvs: readonly PvRef[], start: number, end: number, limit: number): Promise<AlertsReply>;
@@ -223,6 +228,7 @@ export function createAlertService(deps: AlertServiceDeps): AlertService {
     },
     tick: () => analog.tick(now()),
     flush: () => queue.idle(),
+    condition: (event) => emit(event),
     async range(start, end, limit) {
       checkRange(start, end, limit);
       return reply(await repos.alerts.range(start, end, limit));

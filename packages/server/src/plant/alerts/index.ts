@@ -26,3 +26,9 @@ export {
   type PvGroup,
 } from './alert-content.js';
 export { PlantContentError } from '../content-file.js';
+
+export {
+  connectExternalConditions,
+  type ExternalConditionOptions,
+  type ExternalConditionSources,
+} from './external-conditions.js';
