@@ -126,7 +126,8 @@ async function scenario(server, clients, label, connect, options = {}) {
 }
 
 async function run(env, plan, plant) {
-  const server = await startServer({ LEITWARTE_PLANT: plant.file, ...env });
+  // No history backfill: generating past samples for 50,000 PVs would compete with the run.
+  const server = await startServer({ LEITWARTE_PLANT: plant.file, LEITWARTE_BACKFILL: 'false', ...env });
   const clients = subscribers();
   server.clientPid = clients.pid;
   try {
@@ -184,8 +185,9 @@ const naive = await run(
   { LEITWARTE_BENCH_FEED_HZ: '1', LEITWARTE_BENCH_PV_TICK_MS: '0' },
   [
     { label: 'naive N=10', n: 10 },
+    // N = 1,000 is left out: one message per change cannot keep up there (the server's queues
+    // grow until the run is stopped), which is the point of conflating.
     { label: 'naive N=100', n: 100 },
-    { label: 'naive N=1000', n: 1000, warmMs: 4000 },
   ],
   plant,
 );
@@ -215,7 +217,6 @@ report('live', {
   ...naive,
   'ours / naive, N=10': ratio(10),
   'ours / naive, N=100': ratio(100),
-  'ours / naive, N=1000': ratio(1000),
   targets: {
     'updates/s at N=1000 ≥ 1,000,000': conflated['N=1000'].updatesPerSecond >= 1_000_000,
     'p99 at N=1000 ≤ 50 ms': conflated['N=1000'].p99Ms !== null && conflated['N=1000'].p99Ms <= 50,

@@ -60,9 +60,14 @@ export function getChannelState(channel: LiveChannel): ChannelState {
   return states.get(channel) ?? IDLE;
 }
 
-/** The worst state among the channels in use. */
+/**
+ * The worst state among the data channels in use. The server-status channel is left out: the
+ * shell shows its state on its own (WebServerDisconnected), next to this one.
+ */
 export function getOverallStatus(): OverallStatus {
-  const active = [...states.values()].filter((state) => state.status !== 'idle');
+  const active = [...states]
+    .filter(([channel, state]) => channel !== 'server-status' && state.status !== 'idle')
+    .map(([, state]) => state);
   if (active.length === 0) return 'idle';
   if (active.some((state) => state.status === 'disconnected')) return 'disconnected';
   if (active.some((state) => state.status !== 'connected')) return 'connecting';
