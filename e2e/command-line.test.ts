@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, REPO_ROOT, startServerProcess } from './support/server-process.js';
+import { REPO_ROOT, startServerProcess } from './support/server-process.js';
+import { logIn, sessionCookie } from './support/api.js';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'leitwarte-cli-'));
 
@@ -17,14 +18,7 @@ function leitwarte(...args: string[]) {
 }
 
 async function loginStatus(url: string, username: string, password: string): Promise<number> {
-  const csrf = await fetch(`${url}/api/auth/csrf`);
-  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const reply = await fetch(`${url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: csrf.headers.getSetCookie()[0]!.split(';')[0]! },
-    body: JSON.stringify({ csrfToken, username, password }),
-  });
-  return reply.status;
+  return (await logIn(url, username, password)).status;
 }
 
 describe('the command line for users', () => {
@@ -91,20 +85,7 @@ describe('the command line for users', () => {
       env: { LEITWARTE_PLANT: file },
     });
     try {
-      const csrf = await fetch(`${server.url}/api/auth/csrf`);
-      const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-      const login = await fetch(`${server.url}/api/auth/login`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          cookie: csrf.headers.getSetCookie()[0]!.split(';')[0]!,
-        },
-        body: JSON.stringify({ csrfToken, username: 'admin', password: ADMIN_PASSWORD }),
-      });
-      const cookie = login.headers
-        .getSetCookie()
-        .find((c) => c.startsWith('lw_session='))!
-        .split(';')[0]!;
+      const cookie = await sessionCookie(server.url);
       const pvs = (await (
         await fetch(`${server.url}/api/Pv/all`, { headers: { cookie } })
       ).json()) as unknown[];

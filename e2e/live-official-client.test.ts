@@ -6,27 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { HubConnectionBuilder, HubConnectionState, LogLevel, type HubConnection } from '@microsoft/signalr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN_PASSWORD,
-  freePort,
-  startServerProcess,
-  type ServerProcess,
-} from './support/server-process.js';
-
-async function login(url: string): Promise<string> {
-  const csrf = await fetch(`${url}/api/auth/csrf`);
-  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const reply = await fetch(`${url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: csrf.headers.getSetCookie()[0]!.split(';')[0]! },
-    body: JSON.stringify({ csrfToken, username: 'admin', password: ADMIN_PASSWORD }),
-  });
-  expect(reply.status).toBe(200);
-  return reply.headers
-    .getSetCookie()
-    .find((c) => c.startsWith('lw_session='))!
-    .split(';')[0]!;
-}
+import { freePort, startServerProcess, type ServerProcess } from './support/server-process.js';
+import { sessionCookie } from './support/api.js';
 
 /** A pv connection that never stops retrying and re-subscribes after each reconnect. */
 function pvConnection(url: string, cookie: string) {
@@ -77,7 +58,7 @@ describe('official client against the server process', () => {
   it.each(['SIGTERM', 'SIGKILL'] as const)(
     'reconnects and receives values again after %s and a restart',
     async (signal) => {
-      const cookie = await login(server.url);
+      const cookie = await sessionCookie(server.url);
       const pv = pvConnection(server.url, cookie);
       open.push(pv.connection);
       await pv.connection.start();
@@ -95,7 +76,7 @@ describe('official client against the server process', () => {
   );
 
   it('logout closes the sockets of that session for good, without reconnecting', async () => {
-    const cookie = await login(server.url);
+    const cookie = await sessionCookie(server.url);
     const pv = pvConnection(server.url, cookie);
     const status = new HubConnectionBuilder()
       .withUrl(`${server.url}/hubs/server-status`, { headers: { Cookie: cookie } })

@@ -2,22 +2,8 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { HubConnectionBuilder, HubConnectionState, LogLevel } from '@microsoft/signalr';
 import { describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, REPO_ROOT, startServerProcess } from './support/server-process.js';
-
-async function login(url: string): Promise<string> {
-  const csrf = await fetch(`${url}/api/auth/csrf`);
-  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const reply = await fetch(`${url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: csrf.headers.getSetCookie()[0]!.split(';')[0]! },
-    body: JSON.stringify({ csrfToken, username: 'admin', password: ADMIN_PASSWORD }),
-  });
-  expect(reply.status).toBe(200);
-  return reply.headers
-    .getSetCookie()
-    .find((c) => c.startsWith('lw_session='))!
-    .split(';')[0]!;
-}
+import { REPO_ROOT, startServerProcess } from './support/server-process.js';
+import { sessionCookie } from './support/api.js';
 
 describe('the server process', () => {
   it('stops at start with one line naming a bad variable', () => {
@@ -43,7 +29,7 @@ describe('the server process', () => {
 
     const again = await startServerProcess();
     try {
-      const cookie = await login(again.url);
+      const cookie = await sessionCookie(again.url);
       const connection = new HubConnectionBuilder()
         .withUrl(`${again.url}/hubs/pv`, { headers: { Cookie: cookie } })
         .withAutomaticReconnect({ nextRetryDelayInMilliseconds: () => 60_000 })
