@@ -111,6 +111,7 @@ export async function build(options: BuildOptions): Promise<Built> {
     gate: sessions.gate,
     plant,
     rights: services.rights,
+    domain,
     allowedOrigins: config.allowedOrigins,
     ...options.hubs,
   });

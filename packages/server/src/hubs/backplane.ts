@@ -1,4 +1,19 @@
-import type { ProcessValue, ServerInfoMessage, ServerStatus, Station } from '@leitwarte/core';
+import type {
+  AlarmLineInfo,
+  AlarmPlanInfo,
+  Alert,
+  EnergyOptValues,
+  LimitConfig,
+  MaintenanceConfig,
+  PendingAlertState,
+  PipeLeakageConfig,
+  ProcessValue,
+  ServerInfoMessage,
+  ServerStatus,
+  Station,
+  TextMessage,
+} from '@leitwarte/core';
+import type { NoteUpdate } from '../plant/dashboards/index.js';
 
 /** Topics on the backplane and the message each carries. Channels add their topics here. */
 export interface BackplaneTopics {
@@ -10,6 +25,24 @@ export interface BackplaneTopics {
   'server.status': ServerStatus;
   /** A text an administrator sends to every connected session. */
   'server.info': ServerInfoMessage;
+  /** An alert came (newAlert), went (newAlertState) or was acknowledged alone (ackAlert). */
+  'alerts.new': Alert;
+  'alerts.state': Alert;
+  'alerts.ack': Alert;
+  /** Alerts acknowledged by one action (ackAlerts). */
+  'alerts.acks': readonly Alert[];
+  /** Ids of deleted alerts. */
+  'alerts.deleted': readonly number[];
+  /** Bindings whose acknowledgement state changed (newPendingAlerts). */
+  'alerts.pending': readonly PendingAlertState[];
+  'limits.config': readonly LimitConfig[];
+  'maintenance.config': readonly MaintenanceConfig[];
+  'remoteAlarm.plans': readonly AlarmPlanInfo[];
+  'remoteAlarm.lines': readonly AlarmLineInfo[];
+  'pipeLeakage.configs': readonly PipeLeakageConfig[];
+  'energy.values': readonly EnergyOptValues[];
+  'textMessages.message': TextMessage;
+  'dashboards.note': NoteUpdate;
 }
 
 export type BackplaneTopic = keyof BackplaneTopics;

@@ -1,12 +1,22 @@
 import { serverStatusOfSource, type PvRef } from '@leitwarte/core';
 import type { Rights } from '../auth/rights.js';
-import type { SessionPrincipal } from '../auth/session-gate.js';
 import type { Plant } from '../plant/plant.js';
+import { createAlertHub } from './alert-hub.js';
 import type { Backplane } from './backplane.js';
+import { combineHubs } from './combine-hubs.js';
+import { createDashboardHub } from './dashboard-hub.js';
+import type { HubDomain } from './domain-bridge.js';
+import { createEnergyHub } from './energy-hub.js';
 import type { HubDefinition } from './hub.js';
+import { createPipeLeakageHub } from './pipe-leakage-hub.js';
+import { createPvConfigTopics } from './pv-config-topics.js';
 import { createPvHub } from './pv-hub.js';
+import { createReportDataHub } from './report-data-hub.js';
 import { createServerStatusHub } from './server-status-hub.js';
+import { createStationAlarmTopics } from './station-alarm-topics.js';
 import { createStationHub } from './station-hub.js';
+import { createTextMessageHub } from './text-message-hub.js';
+import { createVisibility, type Visibility } from './visibility.js';
 
 /** Where channels are mounted (the hub server). */
 export interface ChannelHost {
@@ -21,43 +31,78 @@ export interface ChannelDeps {
   pvTickMs: number;
   /** Conflation tick of the other channels. */
   tickMs: number;
+  /** The plant services; without them only pv (values), station (dial states) and server-status. */
+  domain?: HubDomain;
 }
 
-/**
- * Who may see a station's dial state: whoever may read one of its PVs (rights are per PV; a
- * station without PVs is asked for as its first station-encoded reference).
- */
-function stationReader(plant: Plant, rights: Rights) {
-  let probe: Map<number, PvRef> | null = null;
-  return (principal: SessionPrincipal, stationNumber: number): boolean => {
-    if (probe === null) {
-      probe = new Map();
-      for (const config of plant.pvConfigs()) {
-        const station = plant.stationOf(config.pvRef);
-        if (station !== null && !probe.has(station)) probe.set(station, config.pvRef);
-      }
-    }
-    const ref = probe.get(stationNumber) ?? { type: 'AnaIn', nr: stationNumber * 100_000 };
-    return rights.canReadPv(principal, ref);
-  };
-}
-
-/**
- * The live channels of calls §7, one HubDefinition per file. Mounted today: pv, station,
- * server-status. alert, pipeleakage, reportdata, dashboard, visu-text-message and energy-opt
- * are added here once the plant services that produce their events exist (hubs/README.md).
- */
-export function registerChannels(host: ChannelHost, deps: ChannelDeps): void {
-  const { plant, rights, backplane } = deps;
-  host.add(createPvHub({ plant, rights, backplane, tickMs: deps.pvTickMs }));
+/** The channels fed by the plant services (alerts, remote alarm, reports, ...): calls §7. */
+function addDomainChannels(host: ChannelHost, deps: ChannelDeps, domain: HubDomain, visibility: Visibility) {
+  const { plant, backplane, tickMs } = deps;
   host.add(
-    createStationHub({
+    createAlertHub({
       backplane,
-      stations: () => plant.stations(),
-      canReadStation: stationReader(plant, rights),
-      tickMs: deps.tickMs,
+      visibility,
+      openAlerts: () => domain.alerts.openAlerts(),
+      pendingStates: () => domain.alerts.pendingStates(),
+      tickMs,
     }),
   );
+  host.add(
+    createPipeLeakageHub({ backplane, visibility, configs: () => domain.pipeLeakage.configs(), tickMs }),
+  );
+  host.add(createEnergyHub({ backplane, visibility, values: () => domain.energy.values(), tickMs }));
+  host.add(createTextMessageHub({ backplane, get: (ids) => domain.textMessages.get(ids), tickMs }));
+  host.add(createDashboardHub({ backplane, dashboard: (id) => domain.dashboards.dashboard(id), tickMs }));
+  host.add(
+    createReportDataHub({
+      plant,
+      backplane,
+      visibility,
+      reportPvs: async (): Promise<PvRef[]> =>
+        (await domain.reports.configs()).flatMap((r) => r.columns.map((c) => c.dataBinding.pvRef)),
+      tickMs,
+    }),
+  );
+}
+
+/**
+ * The live channels of calls §7, one HubDefinition per file (hubs/README.md). pv and station
+ * get their config, plan and line topics, and the other channels are mounted, when the plant
+ * services are given.
+ */
+export function registerChannels(host: ChannelHost, deps: ChannelDeps): void {
+  const { plant, rights, backplane, domain, tickMs } = deps;
+  const visibility = createVisibility(plant, rights);
+  const pv = createPvHub({ plant, rights, backplane, tickMs: deps.pvTickMs });
+  const station = createStationHub({
+    backplane,
+    stations: () => plant.stations(),
+    canReadStation: visibility.station,
+    tickMs,
+  });
+  if (domain === undefined) {
+    host.add(pv);
+    host.add(station);
+  } else {
+    const configTopics = createPvConfigTopics({
+      plant,
+      visibility,
+      backplane,
+      limitsOf: (pvs) => domain.limits.limitsOf(pvs),
+      maintenanceConfigs: (ref) => domain.maintenance.configs(ref),
+      tickMs,
+    });
+    host.add(combineHubs(pv, configTopics));
+    const alarmTopics = createStationAlarmTopics({
+      backplane,
+      visibility,
+      planInfos: () => domain.remoteAlarm.planInfos(),
+      lineInfos: () => domain.remoteAlarm.lineInfos(),
+      tickMs,
+    });
+    host.add(combineHubs(station, alarmTopics));
+    addDomainChannels(host, deps, domain, visibility);
+  }
   host.add(
     createServerStatusHub({ backplane, current: () => serverStatusOfSource(plant.connectionState()) }),
   );

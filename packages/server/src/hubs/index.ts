@@ -10,6 +10,7 @@ import { HUB_DEFAULTS, HubServer } from './hub-server.js';
 import { registerNegotiateRoute } from './negotiate.js';
 import { benchNumber, startBenchFeed } from './bench-feed.js';
 import { bridgePlant, registerChannels } from './channels.js';
+import { bridgeDomain, type HubDomain } from './domain-bridge.js';
 import { createUpgradeHandler } from './upgrade.js';
 
 export type { Backplane, BackplaneTopics } from './backplane.js';
@@ -20,6 +21,10 @@ export type { ConnectionStats } from './hub-endpoint.js';
 export type { StationSubscribeReply } from './station-hub.js';
 export type { HubClient, HubDefinition, HubMethod } from './hub.js';
 export type { SubscribeReply } from './pv-hub.js';
+export type { HubDomain } from './domain-bridge.js';
+export type { AllAlertsReply } from './alert-hub.js';
+export type { LinesSubscribeReply, PlansSubscribeReply } from './station-alarm-topics.js';
+export type { ReportDataSubscribeReply, ReportDataUpdate } from './report-data-hub.js';
 
 export interface HubsOptions {
   gate: SessionGate;
@@ -41,6 +46,8 @@ export interface HubsOptions {
   negotiateTtlMs?: number;
   /** Where hubs get their events; default in-process. */
   backplane?: Backplane;
+  /** The plant services (alerts, remote alarm, reports, ...) behind the further channels. */
+  domain?: HubDomain;
 }
 
 /** What the app sees of the hubs: `fastify.hubs`. */
@@ -89,6 +96,7 @@ const plugin: FastifyPluginAsync<HubsOptions> = async (fastify, options) => {
     backplane,
     pvTickMs: benchTick ?? tickMs,
     tickMs,
+    domain: options.domain,
   });
 
   await registerNegotiateRoute(fastify, hubs);
@@ -103,7 +111,12 @@ const plugin: FastifyPluginAsync<HubsOptions> = async (fastify, options) => {
   let stopBridge: (() => void) | undefined;
   fastify.addHook('onReady', async () => {
     // The plant publishes on the backplane; with Redis only the acquiring process has changes.
-    stopBridge = bridgePlant(options.plant, backplane);
+    const stopPlant = bridgePlant(options.plant, backplane);
+    const stopDomain = options.domain ? bridgeDomain(options.domain, backplane) : undefined;
+    stopBridge = () => {
+      stopPlant();
+      stopDomain?.();
+    };
     const stopFeed = benchFeedHz ? startBenchFeed(options.plant, backplane, benchFeedHz) : undefined;
     if (stopFeed) {
       const stop = stopBridge;

@@ -34,7 +34,7 @@ type PvClient = HubClient<PvSubscriptions>;
 export const PV_HUB_DEFAULTS = { maxBufferedBytes: 1024 * 1024, maxBatchValues: 4096 } as const;
 
 /** Validates the single argument of (Un)SubscribeToPvs; calls §9 allows 1024 refs per call. */
-function parseRefs(args: readonly unknown[]): PvRef[] {
+export function parseRefs(args: readonly unknown[]): PvRef[] {
   expectArgumentCount(args, 1);
   const raw = args[0];
   if (!Array.isArray(raw)) throw new HubError('Expected an array of PV references.');
