@@ -16,6 +16,11 @@ function readConfig(): Config {
 async function main(): Promise<void> {
   const config = readConfig();
   const { app, adminBootstrap, services } = await build({ config });
+  if (config.redisUrl !== null) {
+    app.log.warn(
+      'LEITWARTE_REDIS_URL is set, but this version has only the in-process live backplane: run one process',
+    );
+  }
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : config.port;
