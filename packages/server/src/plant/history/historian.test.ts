@@ -10,6 +10,8 @@ import type { Plant } from '../plant.js';
 
 const T0 = Date.UTC(2025, 0, 6, 0, 0);
 const LEVEL = { type: 'AnaIn', nr: 100002 } as const;
+/** A PV whose samples take few values: minima and maxima tie across quarter hours. */
+const STEPS = { type: 'AnaIn', nr: 100003 } as const;
 
 describe.each(BOTH_DIALECTS)('historian on %s', (dialect) => {
   let database: TestDatabase;
@@ -18,6 +20,7 @@ describe.each(BOTH_DIALECTS)('historian on %s', (dialect) => {
   let historian: Historian;
   let clock = T0 + 3 * DAY_MS;
   const raw: Point[] = [];
+  const steps: Point[] = [];
 
   beforeAll(async () => {
     database = await createTestDatabase(dialect);
@@ -47,8 +50,11 @@ describe.each(BOTH_DIALECTS)('historian on %s', (dialect) => {
       raw.push({ t, v: Math.round(Math.sin(t / 3.6e6) * 100 + (seed % 1000) / 10) / 10 + 0 });
     }
     await repo.write({ samples: raw.map((p) => ({ seriesId: id, ...p })), merge: {} });
+    const stepsId = (await series.ensure([`AnaIn-${STEPS.nr}`])).get(`AnaIn-${STEPS.nr}`) as number;
+    for (const p of raw) steps.push({ t: p.t, v: Math.round(p.v / 4) + 0 });
+    await repo.write({ samples: steps.map((p) => ({ seriesId: stepsId, ...p })), merge: {} });
     if (dialect === 'postgres') await hdb.close();
-    await historian.rebuildRollups(T0, T0 + 2 * DAY_MS, [LEVEL]);
+    await historian.rebuildRollups(T0, T0 + 2 * DAY_MS, [LEVEL, STEPS]);
   });
 
   afterAll(async () => {
@@ -83,6 +89,8 @@ describe.each(BOTH_DIALECTS)('historian on %s', (dialect) => {
       [T0, T0 + 2 * DAY_MS, 40],
       [T0 + 7_777_777, T0 + 2 * DAY_MS - 1_234_567, 37],
       [T0 + 1000, T0 + DAY_MS, 1920],
+      // Columns of about 16 quarter hours: rollup ranges hold many ties of the rounded values.
+      [T0 + 123_456, T0 + 2 * DAY_MS, 12],
     ] as const) {
       const { series, source } = await historian.chartData({
         series: [{ pv: LEVEL, measurementType: 'Aktuell' }],
@@ -93,6 +101,14 @@ describe.each(BOTH_DIALECTS)('historian on %s', (dialect) => {
       });
       expect(source).toBe('MeasurementArchive');
       expect(series[0]?.points).toEqual(m4(raw, start, end, width));
+      const tied = await historian.chartData({
+        series: [{ pv: STEPS, measurementType: 'Aktuell' }],
+        start,
+        end,
+        source: 'MeasurementArchive',
+        width,
+      });
+      expect(tied.series[0]?.points).toEqual(m4(steps, start, end, width));
     }
   });
 

@@ -31,17 +31,33 @@ export function createSqliteWriter(raw: Database.Database) {
   const scan = raw
     .prepare('select t, v from history_sample where series_id = ? and t >= ? and t < ? order by t')
     .raw();
+  // One value per row, t and v of a sample in turn (the inner loop of a CROSS JOIN runs
+  // inside the outer): a row of one value costs a third of a row of two as an array.
+  // CROSS JOIN keeps the windows outside: one index range per window, never a table scan.
+  // No ORDER BY (a sort costs a fifth of the query): the caller checks the order instead.
   const windows = raw
     .prepare(
-      `select s.t, s.v from json_each(?) w cross join history_sample s
-       on s.series_id = ? and s.t >= w.value and s.t < w.value + ? order by s.t`,
-      // CROSS JOIN keeps the windows outside: one index range per window, never a table scan.
+      `select case k.i when 0 then s.t else s.v end from json_each(?) w cross join history_sample s
+       on s.series_id = ? and s.t >= w.value and s.t < w.value + ? cross join (select 0 i union all select 1) k`,
     )
-    .raw();
-  const tiles = raw
+    .pluck();
+  // Per range of whole quarter hours: the range's merged rollup, found by four index probes
+  // (first, last, earliest minimum, earliest maximum) and read as one row. Reading every
+  // quarter hour of a year as a row costs more than the whole query may take.
+  const columnTiles = raw
     .prepare(
-      `select t, first_t, first_v, last_t, last_v, min_t, min_v, max_t, max_v from history_quarter_hour
-       where series_id = ? and t >= ? and t < ? order by t`,
+      `with w(a, b) as materialized (select value ->> 0, value ->> 1 from json_each(@ranges)),
+       k(a, f, l, mn, mx) as (select a,
+         (select min(t) from history_quarter_hour where series_id = @id and t >= a and t < b),
+         (select max(t) from history_quarter_hour where series_id = @id and t >= a and t < b),
+         (select t from history_quarter_hour where series_id = @id and t >= a and t < b order by min_v, t limit 1),
+         (select t from history_quarter_hour where series_id = @id and t >= a and t < b order by max_v desc, t limit 1)
+         from w)
+       select k.a, f.first_t, f.first_v, l.last_t, l.last_v, n.min_t, n.min_v, x.max_t, x.max_v
+       from k cross join history_quarter_hour f on f.series_id = @id and f.t = k.f
+       cross join history_quarter_hour l on l.series_id = @id and l.t = k.l
+       cross join history_quarter_hour n on n.series_id = @id and n.t = k.mn
+       cross join history_quarter_hour x on x.series_id = @id and x.t = k.mx`,
     )
     .raw();
   const args = (id: number, r: Rollup) =>
@@ -79,12 +95,36 @@ export function createSqliteWriter(raw: Database.Database) {
     scanSamples(seriesId: number, from: number, to: number, visit: (t: number, v: number) => void) {
       for (const row of scan.iterate(seriesId, from, to) as Iterable<[number, number]>) visit(row[0], row[1]);
     },
-    scanTiles(seriesId: number, from: number, to: number, visit: (row: readonly number[]) => void) {
-      for (const row of tiles.iterate(seriesId, from, to) as Iterable<number[]>) visit(row);
+    columnTiles(seriesId: number, ranges: readonly number[]) {
+      const pairs = [];
+      for (let i = 0; i + 1 < ranges.length; i += 2) pairs.push([ranges[i], ranges[i + 1]]);
+      const rows = columnTiles.all({ ranges: JSON.stringify(pairs), id: seriesId }) as number[][];
+      return inOrder(rows, (r) => r[0] as number);
     },
     samplesInWindows(seriesId: number, starts: readonly number[], length: number) {
-      const rows = windows.all(JSON.stringify(starts), seriesId, length) as [number, number][];
-      return rows.map(([t, v]) => ({ t, v }));
+      return pairsInOrder(windows.all(JSON.stringify(starts), seriesId, length) as number[]);
     },
   };
+}
+
+/** Rows sorted by a key; SQL leaves the order open without ORDER BY, so check it (cheap) and sort if needed. */
+function inOrder(rows: number[][], key: (row: number[]) => number): number[][] {
+  for (let i = 1; i < rows.length; i++) {
+    if (key(rows[i] as number[]) < key(rows[i - 1] as number[])) {
+      return rows.sort((x, y) => key(x) - key(y));
+    }
+  }
+  return rows;
+}
+
+/** Flat [t, v, t, v, ...] sorted by t (see inOrder). */
+function pairsInOrder(flat: number[]): number[] {
+  for (let i = 2; i < flat.length; i += 2) {
+    if ((flat[i] as number) < (flat[i - 2] as number)) {
+      const pairs = [];
+      for (let j = 0; j + 1 < flat.length; j += 2) pairs.push([flat[j] as number, flat[j + 1] as number]);
+      return inOrder(pairs, (p) => p[0] as number).flat();
+    }
+  }
+  return flat;
 }
