@@ -1,4 +1,12 @@
-import { m4, QUARTER_HOUR_MS, DAY_MS, rollupSamples, rollupMean, type Point } from '@leitwarte/core';
+import {
+  m4,
+  QUARTER_HOUR_MS,
+  DAY_MS,
+  reportRange,
+  rollupSamples,
+  rollupMean,
+  type Point,
+} from '@leitwarte/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPlant, DEMO_PLANT_PATH, loadPlantDefinition } from '../index.js';
 import { createSimulator, QUIET_RATES } from '../../sources/index.js';
@@ -146,6 +154,27 @@ describe.each(BOTH_DIALECTS)('historian on %s', (dialect) => {
     expect(lines[1]).toMatch(
       /^2025-01-06T01:00:00\+01:00;AnaIn-100002;[^;]+;Aktuell;-?\d+(\.\d+)?;MeasurementArchive$/,
     );
+  });
+
+  it('answers a day report from the rollups: last, mean, min and max per hour as computed from the raw rows', async () => {
+    const timeZone = plant.info.timeZone;
+    const range = reportRange('day', { year: 2025, month: 1, day: 7 }, timeZone);
+    expect(range.intervals).toHaveLength(24);
+    const cells = (await historian.reportData([LEVEL], range)).get(`AnaIn-${LEVEL.nr}`)!;
+    expect(cells).toHaveLength(24);
+    for (const [i, interval] of range.intervals.entries()) {
+      const inside = raw.filter((p) => p.t >= interval.from && p.t < interval.to);
+      const cell = cells[i]!;
+      expect(cell.from).toBe(interval.from);
+      expect(cell.last).toBe(inside[inside.length - 1]!.v);
+      expect(cell.min).toBe(Math.min(...inside.map((p) => p.v)));
+      expect(cell.max).toBe(Math.max(...inside.map((p) => p.v)));
+      expect(cell.mean).toBeCloseTo(inside.reduce((sum, p) => sum + p.v, 0) / inside.length, 9);
+    }
+    // A day without samples gives empty cells, not zeros.
+    const empty = reportRange('day', { year: 2025, month: 2, day: 1 }, timeZone);
+    const none = (await historian.reportData([LEVEL], empty)).get(`AnaIn-${LEVEL.nr}`)!;
+    expect(none.every((c) => c.last === null && c.mean === null && c.difference === null)).toBe(true);
   });
 
   it('buffers live values and writes them on flush', async () => {
