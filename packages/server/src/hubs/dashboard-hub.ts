@@ -1,9 +1,10 @@
 import type { Dashboard } from '@leitwarte/core';
 import type { NoteUpdate } from '../plant/dashboards/index.js';
 import type { Backplane } from './backplane.js';
-import type { HubClient, HubDefinition } from './hub.js';
+import type { HubDefinition } from './hub.js';
 import { parseIds } from './id-arguments.js';
-import { TopicQueues, createTopicFanout } from './topic-fanout.js';
+import type { TopicQueues } from './topic-fanout.js';
+import { createTopicHub, type TopicClient } from './topic-hub.js';
 
 export interface DashboardHubOptions {
   backplane: Backplane;
@@ -25,7 +26,6 @@ export interface NotesSubscribeReply {
 }
 
 const EVENT = 'noteUpdate';
-type Client = HubClient<TopicQueues>;
 
 /**
  * The `/hubs/dashboard` channel: SubscribeToNotes(dashboardIds) (≤ 1024) →
@@ -34,60 +34,45 @@ type Client = HubClient<TopicQueues>;
  * (the latest per note and tick).
  */
 export function createDashboardHub(options: DashboardHubOptions): HubDefinition<TopicQueues> {
-  const { backplane } = options;
-  const fanout = createTopicFanout<TopicQueues>({
-    queues: (s) => s,
-    events: [EVENT],
-    single: [EVENT],
-    tickMs: options.tickMs,
-  });
-
-  async function subscribe(client: Client, args: readonly unknown[]): Promise<NotesSubscribeReply> {
-    const reply: NotesSubscribeReply = { subscribed: [], missingIds: [] };
-    for (const id of parseIds(args, 'dashboard')) {
-      const key = String(id);
-      fanout.subscribe(client, EVENT, key);
-      const dashboard = await options.dashboard(id);
-      if (dashboard === undefined) {
-        fanout.unsubscribe(client, EVENT, key);
-        reply.missingIds.push(id);
-        continue;
-      }
-      reply.subscribed.push(id);
-      for (const widget of dashboard.widgets) {
-        if (widget.kind !== 'Note' || client.state.hasPending(EVENT, String(widget.id))) continue;
-        const current: NoteUpdatePayload = {
-          id: widget.id,
-          dashboardId: id,
-          note: widget.note,
-          updatedAt: null,
-          updatedBy: null,
-        };
-        fanout.offer(client, EVENT, key, String(widget.id), current);
-      }
-    }
-    return reply;
-  }
-
-  return {
+  return createTopicHub({
     name: 'dashboard',
-    methods: {
-      SubscribeToNotes: subscribe,
-      UnsubscribeFromNotes(client: Client, args) {
+    event: EVENT,
+    single: true,
+    tickMs: options.tickMs,
+    methods: (fanout) => ({
+      async SubscribeToNotes(client: TopicClient, args): Promise<NotesSubscribeReply> {
+        const reply: NotesSubscribeReply = { subscribed: [], missingIds: [] };
+        for (const id of parseIds(args, 'dashboard')) {
+          const key = String(id);
+          fanout.subscribe(client, EVENT, key);
+          const dashboard = await options.dashboard(id);
+          if (dashboard === undefined) {
+            fanout.unsubscribe(client, EVENT, key);
+            reply.missingIds.push(id);
+            continue;
+          }
+          reply.subscribed.push(id);
+          for (const widget of dashboard.widgets) {
+            if (widget.kind !== 'Note' || client.state.hasPending(EVENT, String(widget.id))) continue;
+            const current: NoteUpdatePayload = {
+              id: widget.id,
+              dashboardId: id,
+              note: widget.note,
+              updatedAt: null,
+              updatedBy: null,
+            };
+            fanout.offer(client, EVENT, key, String(widget.id), current);
+          }
+        }
+        return reply;
+      },
+      UnsubscribeFromNotes(client: TopicClient, args) {
         for (const id of parseIds(args, 'dashboard')) fanout.unsubscribe(client, EVENT, String(id));
       },
-    },
-    createState: () => new TopicQueues(),
-    onDisconnected: (client) => fanout.disconnected(client),
-    inspect: (state) => ({ subscribed: state.subscribedCount, pending: state.pendingCount }),
-    start(host) {
-      const stops = [
-        fanout.start(host),
-        backplane.subscribe('dashboards.note', (update) => {
-          fanout.publish(EVENT, String(update.dashboardId), String(update.id), update);
-        }),
-      ];
-      return () => stops.forEach((stop) => stop());
-    },
-  };
+    }),
+    listen: (fanout) =>
+      options.backplane.subscribe('dashboards.note', (update) => {
+        fanout.publish(EVENT, String(update.dashboardId), String(update.id), update);
+      }),
+  });
 }

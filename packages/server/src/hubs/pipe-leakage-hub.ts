@@ -1,8 +1,9 @@
 import type { PipeLeakageConfig } from '@leitwarte/core';
 import type { Backplane } from './backplane.js';
-import type { HubClient, HubDefinition } from './hub.js';
+import type { HubDefinition } from './hub.js';
 import { parseIds, type IdSubscribeReply } from './id-arguments.js';
-import { TopicQueues, createTopicFanout } from './topic-fanout.js';
+import type { TopicQueues } from './topic-fanout.js';
+import { createTopicHub, type TopicClient } from './topic-hub.js';
 import type { Visibility } from './visibility.js';
 
 export interface PipeLeakageHubOptions {
@@ -14,7 +15,6 @@ export interface PipeLeakageHubOptions {
 }
 
 const EVENT = 'newPipeLeakage';
-type Client = HubClient<TopicQueues>;
 
 /**
  * The `/hubs/pipeleakage` channel: SubscribeToPipeLeakage(pipeLeakageIds) (≤ 1024) →
@@ -23,51 +23,37 @@ type Client = HubClient<TopicQueues>;
  * belongs to no station: whoever may read the plant's PVs sees it.
  */
 export function createPipeLeakageHub(options: PipeLeakageHubOptions): HubDefinition<TopicQueues> {
-  const { backplane, visibility } = options;
-  const fanout = createTopicFanout<TopicQueues>({
-    queues: (s) => s,
-    events: [EVENT],
-    tickMs: options.tickMs,
-  });
-
-  function subscribe(client: Client, args: readonly unknown[]): IdSubscribeReply {
-    const reply: IdSubscribeReply = { subscribed: [], missingIds: [], unauthorizedIds: [] };
-    const current = new Map(options.configs().map((c) => [c.pipeLeakageId, c]));
-    for (const id of parseIds(args, 'pipe-leakage')) {
-      const config = current.get(id);
-      if (config === undefined) reply.missingIds.push(id);
-      else if (!visibility.plant(client.principal)) reply.unauthorizedIds.push(id);
-      else {
-        reply.subscribed.push(id);
-        fanout.subscribe(client, EVENT, String(id));
-        fanout.offer(client, EVENT, String(id), String(id), config);
-      }
-    }
-    return reply;
-  }
-
-  return {
+  const { visibility } = options;
+  return createTopicHub({
     name: 'pipeleakage',
-    methods: {
-      SubscribeToPipeLeakage: subscribe,
-      UnsubscribeFromPipeLeakage(client: Client, args) {
+    event: EVENT,
+    tickMs: options.tickMs,
+    methods: (fanout) => ({
+      SubscribeToPipeLeakage(client: TopicClient, args): IdSubscribeReply {
+        const reply: IdSubscribeReply = { subscribed: [], missingIds: [], unauthorizedIds: [] };
+        const current = new Map(options.configs().map((c) => [c.pipeLeakageId, c]));
+        for (const id of parseIds(args, 'pipe-leakage')) {
+          const config = current.get(id);
+          if (config === undefined) reply.missingIds.push(id);
+          else if (!visibility.plant(client.principal)) reply.unauthorizedIds.push(id);
+          else {
+            reply.subscribed.push(id);
+            fanout.subscribe(client, EVENT, String(id));
+            fanout.offer(client, EVENT, String(id), String(id), config);
+          }
+        }
+        return reply;
+      },
+      UnsubscribeFromPipeLeakage(client: TopicClient, args) {
         for (const id of parseIds(args, 'pipe-leakage')) fanout.unsubscribe(client, EVENT, String(id));
       },
-    },
-    createState: () => new TopicQueues(),
-    onDisconnected: (client) => fanout.disconnected(client),
-    inspect: (state) => ({ subscribed: state.subscribedCount, pending: state.pendingCount }),
-    start(host) {
-      const stops = [
-        fanout.start(host),
-        backplane.subscribe('pipeLeakage.configs', (configs) => {
-          for (const c of configs) {
-            const key = String(c.pipeLeakageId);
-            fanout.publish(EVENT, key, key, c);
-          }
-        }),
-      ];
-      return () => stops.forEach((stop) => stop());
-    },
-  };
+    }),
+    listen: (fanout) =>
+      options.backplane.subscribe('pipeLeakage.configs', (configs) => {
+        for (const c of configs) {
+          const key = String(c.pipeLeakageId);
+          fanout.publish(EVENT, key, key, c);
+        }
+      }),
+  });
 }
