@@ -1,3 +1,4 @@
+import type { ProcessValue } from '../pv/pv-value.js';
 import type { LocalDate } from '../pv/counter.js';
 import { addLocalDays, addLocalMonths, localDateTimeOf, zonedTimeToUtc } from './zoned-time.js';
 
@@ -109,4 +110,21 @@ export function shiftByOffset(ms: number, offset: number, unit: OffsetUnit, time
     moved = { ...first, day: Math.min(date.day, lastDay) };
   }
   return zonedTimeToUtc({ ...moved, hour: local.hour, minute: local.minute }, timeZone) + (ms % MINUTE);
+}
+
+/** The number a report takes of a process value; none from Bad values or from text-like kinds. */
+export function reportNumberOf(value: ProcessValue): number | null {
+  if (value.quality === 'Bad') return null;
+  switch (value.type) {
+    case 'DoubleValue':
+      return value.doubleValue;
+    case 'CounterValue':
+      return value.counterValue.value;
+    case 'RuntimeValue':
+      return value.runtimeValue.value;
+    case 'BoolValue':
+      return value.boolValue ? 1 : 0;
+    default:
+      return null;
+  }
 }

@@ -4,6 +4,7 @@ import {
   isPvRef,
   localDateTimeOf,
   pvKey,
+  reportNumberOf,
   reportValue,
   startOfLocalDay,
   type DataBinding,
@@ -27,23 +28,6 @@ export function isDataBinding(value: unknown): value is DataBinding {
     typeof v.offset === 'number' &&
     Number.isSafeInteger(v.offset)
   );
-}
-
-/** The number a report takes of a value (as the report values do); none from Bad values or texts. */
-function numberOf(value: ProcessValue): number | null {
-  if (value.quality === 'Bad') return null;
-  switch (value.type) {
-    case 'DoubleValue':
-      return value.doubleValue;
-    case 'CounterValue':
-      return value.counterValue.value;
-    case 'RuntimeValue':
-      return value.runtimeValue.value;
-    case 'BoolValue':
-      return value.boolValue ? 1 : 0;
-    default:
-      return null;
-  }
 }
 
 /**
@@ -70,7 +54,7 @@ export function createTodaySummaries(plant: Plant, now: () => number) {
   function record(value: ProcessValue): void {
     const key = pvKey(value.pvRef);
     if (!summaries.has(key)) return;
-    const n = numberOf(value);
+    const n = reportNumberOf(value);
     if (n === null) return;
     rollOver();
     const s = summaries.get(key) ?? null;

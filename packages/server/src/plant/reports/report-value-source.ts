@@ -2,6 +2,7 @@ import {
   localDateTimeOf,
   mergeSummaries,
   pvKey,
+  reportNumberOf,
   reportValue,
   startOfLocalDay,
   summarise,
@@ -34,23 +35,6 @@ export interface ReportValueSource {
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-/** The number a report takes of a value; nothing from Bad values or text-like kinds. */
-function numberOf(value: ProcessValue): number | null {
-  if (value.quality === 'Bad') return null;
-  switch (value.type) {
-    case 'DoubleValue':
-      return value.doubleValue;
-    case 'CounterValue':
-      return value.counterValue.value;
-    case 'RuntimeValue':
-      return value.runtimeValue.value;
-    case 'BoolValue':
-      return value.boolValue ? 1 : 0;
-    default:
-      return null;
-  }
-}
-
 /**
  * Report values of today from the live value feed: samples are kept as per-minute summaries
  * (at most 1440 per PV) for the PVs reports use, from local midnight on; earlier days are null.
@@ -73,7 +57,7 @@ export function createLiveReportValueSource(deps: {
   const record = (value: ProcessValue) => {
     const key = pvKey(value.pvRef);
     if (!watched.has(key)) return;
-    const n = numberOf(value);
+    const n = reportNumberOf(value);
     if (n === null) return;
     const today = startOfToday(now());
     if (today !== dayStart) {
