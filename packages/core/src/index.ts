@@ -13,3 +13,4 @@ export * from './alerts/index.js';
 export * from './charts/index.js';
 export * from './dashboard/index.js';
 export * from './history/index.js';
+export * from './rights/index.js';

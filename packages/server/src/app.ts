@@ -5,12 +5,14 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { createLoginCsrf } from './auth/login-csrf.js';
 import { createLoginService } from './auth/login.js';
-import { createRoleRights } from './auth/rights.js';
+import { createRightsService } from './auth/rights.js';
 import { createSessionService } from './auth/sessions.js';
 import { bootstrapAdmin } from './auth/users.js';
 import type { Config } from './config.js';
 import { createDomain } from './domain.js';
+import { pvKey } from '@leitwarte/core';
 import { hubsPlugin, type HubsOptions } from './hubs/index.js';
+import { apiAreaRoutes } from './http/api-routes.js';
 import { apiDocs } from './http/docs.js';
 import { authGuard } from './http/auth-guard.js';
 import { authRoutes } from './http/auth.js';
@@ -78,8 +80,18 @@ export async function build(options: BuildOptions): Promise<Built> {
   const plantPath = config.plantPath ?? DEMO_PLANT_PATH;
   const definition = loadPlantDefinition(plantPath);
   const plant = createPlant({ definition, source: createSimulator(definition) });
-  const rights = createRoleRights();
+  // The PV groups come with the plant's content; the rights model asks for them once the domain is up.
+  const groupsByPv = new Map<string, number[]>();
+  const rights = createRightsService(store, {
+    stationOf: (ref) => plant.stationOf(ref),
+    pvGroupsOf: (ref) => groupsByPv.get(pvKey(ref)) ?? [],
+  });
   const domain = await createDomain({ config, store, plant, definition, plantPath, rights, log: app.log });
+  for (const group of domain.pvGroups) {
+    for (const ref of group.pvs)
+      groupsByPv.set(pvKey(ref), [...(groupsByPv.get(pvKey(ref)) ?? []), group.id]);
+  }
+  await rights.reload();
   const services: Services = {
     config,
     store,
@@ -117,6 +129,7 @@ export async function build(options: BuildOptions): Promise<Built> {
   });
   await app.register(dataSourceRoutes, { services });
   await app.register(chartsDataRoutes, { services, chartSeries: domain.chartSeries });
+  await app.register(apiAreaRoutes, { services });
   await app.register(webAppRoutes, { root: options.webRoot });
   await domain.start();
   return { app, services, adminBootstrap };

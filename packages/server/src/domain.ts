@@ -105,14 +105,15 @@ export async function createDomain(options: DomainOptions) {
     store,
     plant,
     content: remoteAlarmFile ? loadRemoteAlarmContent(remoteAlarmFile, stationNumbers) : undefined,
-    canEditPlan: (actor) => rights.canEditPlan(actor),
-    canEditCallNumbers: (actor) => rights.canEditCallNumbers(actor),
+    canEditPlan: (actor, plan) => rights.onPlan(actor, 'editPlans', plan),
+    canAckPlan: (actor, plan) => rights.onPlan(actor, 'ackPlans', plan),
+    canEditCallNumbers: (actor) => rights.has(actor, 'editCallNumbers'),
   });
   const textsFile = file('text-messages.json');
   const textMessages = createTextMessageService({
     store,
     content: textsFile ? loadTextMessagesContent(textsFile) : undefined,
-    canEditText: (actor) => rights.canEditText(actor),
+    canEditText: (actor) => rights.has(actor, 'editTexts'),
   });
   const leakageFile = file('pipe-leakage.json');
   const pipeLeakage = createPipeLeakageService({
@@ -154,7 +155,11 @@ export async function createDomain(options: DomainOptions) {
   });
   const sebam = createSebamService(file('sebam.json') ? loadSebamContent(contentDir, plant) : []);
 
-  const charts = createChartService({ store, plant, canEditChart: (actor) => rights.canEditChart(actor) });
+  const charts = createChartService({
+    store,
+    plant,
+    canEditChart: (actor) => rights.has(actor, 'editCharts'),
+  });
   const annotations = createAnnotationService({ store, plant });
   const dashboards = createDashboardService({ store });
   const webcamsFile = file('webcams.json');
@@ -219,6 +224,8 @@ export async function createDomain(options: DomainOptions) {
     webcams,
     processImages,
     historian,
+    /** The PV groups (areas) of the plant: ids, station, name and their PVs. */
+    pvGroups: alertContent?.pvGroups ?? [],
     chartSeries,
     /** Brings everything up; the plant starts between the configs and the engines that watch it. */
     async start(): Promise<void> {

@@ -2,7 +2,7 @@ import type { Config } from './config.js';
 import type { Domain } from './domain.js';
 import type { LoginService } from './auth/login.js';
 import type { LoginCsrf } from './auth/login-csrf.js';
-import type { Rights } from './auth/rights.js';
+import type { RightsService } from './auth/rights.js';
 import type { SessionService } from './auth/sessions.js';
 import type { Historian } from './plant/history/index.js';
 import type { Plant } from './plant/plant.js';
@@ -15,7 +15,7 @@ export interface Services {
   sessions: SessionService;
   login: LoginService;
   loginCsrf: LoginCsrf;
-  rights: Rights;
+  rights: RightsService;
   plant: Plant;
   /** The plant's domain services: alerts, remote alarm, maintenance, reports, charts, ... */
   domain: Domain;

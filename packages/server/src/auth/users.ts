@@ -1,4 +1,3 @@
-import { USER_ROLES, type UserRole } from '@leitwarte/core';
 import type { Store, UserRow } from '../store/index.js';
 import { hashPassword, randomPassword } from './passwords.js';
 
@@ -13,10 +12,14 @@ function checkUsername(username: string): void {
   }
 }
 
-function checkRole(role: string): asserts role is UserRole {
-  if (!(USER_ROLES as readonly string[]).includes(role)) {
-    throw new UserInputError(`unknown role "${role}": one of ${USER_ROLES.join(', ')}`);
+/** The id of the role with this name (built-in or made by an administrator). */
+async function roleId(store: Store, role: string): Promise<number> {
+  const roles = await store.rights.roles();
+  const found = roles.find((r) => r.name === role);
+  if (found === undefined) {
+    throw new UserInputError(`unknown role "${role}": one of ${roles.map((r) => r.name).join(', ')}`);
   }
+  return found.id;
 }
 
 function checkPassword(password: string): void {
@@ -34,7 +37,7 @@ export interface AddUserInput {
 /** Creates a user; without a password a random one is made and returned (to show once). */
 export async function addUser(store: Store, input: AddUserInput, now = Date.now()) {
   checkUsername(input.username);
-  checkRole(input.role);
+  const role = await roleId(store, input.role);
   if (await store.users.byName(input.username)) throw new UserInputError(`user "${input.username}" exists`);
   const password = input.password ?? randomPassword();
   checkPassword(password);
@@ -47,6 +50,7 @@ export async function addUser(store: Store, input: AddUserInput, now = Date.now(
     },
     now,
   );
+  await store.rights.setUserRoles(user.id, [role]);
   await store.audit.append({
     at: now,
     userId: null,

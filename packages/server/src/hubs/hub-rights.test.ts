@@ -2,7 +2,7 @@
 // that hide one station, on the demo plant (not started: only its configuration is needed).
 import type { Alert, AlarmPlanInfo, PendingAlertState, PvRef } from '@leitwarte/core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createRoleRights } from '../auth/rights.js';
+import { readOnlyRights } from '../test-support/read-rights.js';
 import type { SessionPrincipal } from '../auth/session-gate.js';
 import { createPlant, DEMO_PLANT_PATH, loadPlantDefinition } from '../plant/index.js';
 import { createSimulator } from '../sources/index.js';
@@ -19,11 +19,9 @@ const [hidden, shown] = plant.stations().map((s) => s.stationNumber) as [number,
 const pvOf = (station: number): PvRef =>
   plant.pvConfigs().find((c) => plant.stationOf(c.pvRef) === station)!.pvRef;
 // The restricted user may read no PV of the hidden station.
-const rights = {
-  ...createRoleRights(),
-  canReadPv: (p: Pick<SessionPrincipal, 'username'>, ref: PvRef) =>
-    p.username !== 'gast' || plant.stationOf(ref) !== hidden,
-};
+const rights = readOnlyRights(
+  (p, ref: PvRef) => p.username !== 'gast' || plant.stationOf(ref) !== hidden,
+);
 const visibility = createVisibility(plant, rights);
 const principal = (username: string): SessionPrincipal => ({
   sessionId: username,

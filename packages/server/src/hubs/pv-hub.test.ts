@@ -2,7 +2,7 @@
 // skip. The wire level is covered by hub-protocol.test.ts and signalr-client.test.ts.
 import { pvKey, type PvConfig, type ProcessValue, type PvRef } from '@leitwarte/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createRoleRights } from '../auth/rights.js';
+import { readOnlyRights } from '../test-support/read-rights.js';
 import type { SessionPrincipal } from '../auth/session-gate.js';
 import type { Plant } from '../plant/plant.js';
 import { createInProcessBackplane } from './backplane.js';
@@ -45,7 +45,7 @@ describe('pv hub', () => {
     values: { get: (key: string) => current.get(key) },
     config: (key: string) => (known.has(key) ? ({} as PvConfig) : undefined),
   } as unknown as Plant;
-  const rights = { ...createRoleRights(), canReadPv: (_p: SessionPrincipal, r: PvRef) => r.nr !== 9 };
+  const rights = readOnlyRights((_p, r: PvRef) => r.nr !== 9);
   let hub: HubDefinition<PvSubscriptions>;
   let client: FakeClient;
   let stop: () => void;

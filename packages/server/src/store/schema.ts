@@ -5,6 +5,7 @@ import type { AlertTables } from './alerts/tables.js';
 import type { VisualisationTables } from './charts/tables.js';
 import type { RemoteAlarmTables } from './remote-alarm/tables.js';
 import type { MiscPlantTables } from './misc/tables.js';
+import type { RightsTables } from './rights/tables.js';
 
 /** Tables of the store. Times are milliseconds since the epoch (integers). */
 export interface Database
@@ -14,7 +15,8 @@ export interface Database
     RemoteAlarmTables,
     MiscPlantTables,
     MaintenanceReportTables,
-    HistoryTables {
+    HistoryTables,
+    RightsTables {
   meta: MetaTable;
   users: UsersTable;
   sessions: SessionsTable;

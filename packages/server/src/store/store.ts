@@ -10,6 +10,7 @@ import { createAuditRepository, type AuditRepository } from './audit-repository.
 import { createMetaRepository, type MetaRepository } from './meta-repository.js';
 import { createSessionsRepository, type SessionsRepository } from './sessions-repository.js';
 import { createUsersRepository, type UsersRepository } from './users-repository.js';
+import { createRightsRepository, type RightsRepository } from './rights/index.js';
 
 /** The store: one typed query layer over SQLite or PostgreSQL, and its repositories. */
 export interface Store {
@@ -19,6 +20,7 @@ export interface Store {
   readonly users: UsersRepository;
   readonly sessions: SessionsRepository;
   readonly audit: AuditRepository;
+  readonly rights: RightsRepository;
   /** Writes everything buffered and closes the connections. */
   close(): Promise<void>;
 }
@@ -74,6 +76,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     users: createUsersRepository(db),
     sessions: createSessionsRepository(db),
     audit: createAuditRepository(db),
+    rights: createRightsRepository(db),
     async close() {
       if (closed) return;
       closed = true;

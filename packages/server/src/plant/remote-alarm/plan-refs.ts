@@ -26,7 +26,7 @@ export function resolvePlans(
     seen.add(key);
     const plan = byKey.get(key);
     if (!plan) missingPlans.push(ref);
-    else if (!allowed(ref)) unauthorizedPlans.push(ref);
+    else if (!allowed(plan)) unauthorizedPlans.push(ref);
     else plans.push(plan);
   }
   if (missingPlans.length > 0) {

@@ -1,0 +1,2 @@
+export * from './rights.js';
+export * from './roles.js';

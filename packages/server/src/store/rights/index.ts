@@ -1,0 +1,2 @@
+export { createRightsRepository, type RightsRepository } from './rights-repository.js';
+export type { RightsTables } from './tables.js';
