@@ -35,10 +35,22 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
+          exclude: ['e2e/contract/**'],
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          // The web client's call layer against the real server, one server per file.
+          name: 'contract',
+          include: ['e2e/contract/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
         },
       },
     ],

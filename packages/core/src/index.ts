@@ -14,3 +14,4 @@ export * from './charts/index.js';
 export * from './dashboard/index.js';
 export * from './history/index.js';
 export * from './rights/index.js';
+export * from './account/index.js';

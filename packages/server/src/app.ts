@@ -2,18 +2,19 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import fastifyCookie from '@fastify/cookie';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifySchema } from 'fastify';
 import { createLoginCsrf } from './auth/login-csrf.js';
 import { createLoginService } from './auth/login.js';
 import { createRightsService } from './auth/rights.js';
 import { createSessionService } from './auth/sessions.js';
-import { bootstrapAdmin } from './auth/users.js';
+import { bootstrapUsers, type BootstrappedUser } from './auth/users.js';
 import type { Config } from './config.js';
 import { createDomain } from './domain.js';
 import { pvKey } from '@leitwarte/core';
 import { hubsPlugin, type HubsOptions } from './hubs/index.js';
 import { apiAreaRoutes } from './http/api-routes.js';
 import { apiDocs } from './http/docs.js';
+import { installValidators } from './http/validators.js';
 import { authGuard } from './http/auth-guard.js';
 import { authRoutes } from './http/auth.js';
 import { chartsDataRoutes } from './http/charts-data.js';
@@ -25,6 +26,8 @@ import { stationRoutes } from './http/station.js';
 import { userManagementRoutes } from './http/user-management.js';
 import { webAppRoutes } from './http/web-app.js';
 import { createPlant, DEMO_PLANT_PATH, loadPlantDefinition } from './plant/index.js';
+import { plantContentPath } from './plant/content-file.js';
+import { loadPlantUsers } from './plant/users/users-content.js';
 import type { Services } from './services.js';
 import { createSimulator } from './sources/index.js';
 import { openStore } from './store/index.js';
@@ -41,18 +44,33 @@ export interface BuildOptions {
   webRoot?: string;
 }
 
+/** A route as registered: what the spec-coverage and malformed-input tests walk. */
+export interface RouteRecord {
+  method: string;
+  url: string;
+  schema: FastifySchema | undefined;
+}
+
 export interface Built {
   app: FastifyInstance;
+  /** Every route of the app, in registration order. */
+  routes: RouteRecord[];
   services: Services;
-  /** Set when this start created the administrator; password only when it was generated. */
-  adminBootstrap: { username: string; password: string | null } | null;
+  /** The users this start created (on an empty store); each password only when it was generated. */
+  bootstrappedUsers: BootstrappedUser[];
 }
 
 /** Builds the whole server without listening: store, sessions, plant and its services, routes and hubs. */
 export async function build(options: BuildOptions): Promise<Built> {
   const { config } = options;
   const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const adminBootstrap = await bootstrapAdmin(store, config.adminPassword);
+  const plantPath = config.plantPath ?? DEMO_PLANT_PATH;
+  const bootstrappedUsers = await bootstrapUsers(
+    store,
+    config.adminPassword,
+    loadPlantUsers(plantContentPath(plantPath, 'users.json')),
+    config.plantUsersPassword,
+  );
   const csrfSecret = await store.meta.getOrInsert('login_csrf_secret', () =>
     randomBytes(32).toString('base64url'),
   );
@@ -76,8 +94,12 @@ export async function build(options: BuildOptions): Promise<Built> {
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
     }),
   }).withTypeProvider<TypeBoxTypeProvider>();
+  installValidators(app);
+  const routes: RouteRecord[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url, schema: route.schema });
+  });
 
-  const plantPath = config.plantPath ?? DEMO_PLANT_PATH;
   const definition = loadPlantDefinition(plantPath);
   const plant = createPlant({ definition, source: createSimulator(definition) });
   // The PV groups come with the plant's content; the rights model asks for them once the domain is up.
@@ -132,5 +154,5 @@ export async function build(options: BuildOptions): Promise<Built> {
   await app.register(apiAreaRoutes, { services });
   await app.register(webAppRoutes, { root: options.webRoot });
   await domain.start();
-  return { app, services, adminBootstrap };
+  return { app, routes, services, bootstrappedUsers };
 }

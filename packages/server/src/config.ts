@@ -11,6 +11,8 @@ export interface Config {
   /** Path of the plant definition; null: the demo plant. */
   plantPath: string | null;
   adminPassword: string | null;
+  /** Password of the plant's users (users.json) created on an empty store; null: random each. */
+  plantUsersPassword: string | null;
   /** Origins allowed to open hub connections besides the server's own. */
   allowedOrigins: string[];
   /** Idle timeout of a session on the server (screens §9: 15 minutes). */
@@ -102,6 +104,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   if (adminPassword !== null && adminPassword.length < 8) {
     throw new ConfigError('LEITWARTE_ADMIN_PASSWORD', 'must have at least 8 characters');
   }
+  const plantUsersPassword = text(env, 'LEITWARTE_PLANT_USERS_PASSWORD');
+  if (plantUsersPassword !== null && plantUsersPassword.length < 8) {
+    throw new ConfigError('LEITWARTE_PLANT_USERS_PASSWORD', 'must have at least 8 characters');
+  }
   const plant = text(env, 'LEITWARTE_PLANT');
   return {
     port: integer(env, 'LEITWARTE_PORT', 8080, 0, 65535),
@@ -111,6 +117,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     redisUrl: url(env, 'LEITWARTE_REDIS_URL', ['redis:', 'rediss:']),
     plantPath: plant === null || plant === 'demo' ? null : path.resolve(cwd, plant),
     adminPassword,
+    plantUsersPassword,
     allowedOrigins,
     sessionIdleMs: integer(env, 'LEITWARTE_SESSION_IDLE_SECONDS', 900, 10, 86_400) * 1000,
     sessionMaxMs: integer(env, 'LEITWARTE_SESSION_MAX_HOURS', 12, 1, 24 * 30) * 3_600_000,

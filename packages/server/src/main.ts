@@ -15,7 +15,8 @@ function readConfig(): Config {
 
 async function main(): Promise<void> {
   const config = readConfig();
-  const { app, adminBootstrap, services } = await build({ config });
+  const { app, bootstrappedUsers, services } = await build({ config });
+  const [adminBootstrap, ...plantUsers] = bootstrappedUsers;
   if (config.redisUrl !== null) {
     app.log.warn(
       'LEITWARTE_REDIS_URL is set, but this version has only the in-process live backplane: run one process',
@@ -36,6 +37,15 @@ async function main(): Promise<void> {
     lines.push(`Log in as "admin" with the password from LEITWARTE_ADMIN_PASSWORD.`);
   } else {
     lines.push(`Log in with your user; to add one: npm run leitwarte -- user add NAME --role operator`);
+  }
+  if (plantUsers.length > 0) {
+    lines.push(
+      `The plant's users, one per role${plantUsers[0]?.password ? ' (passwords shown only this once)' : ''}:`,
+    );
+    for (const user of plantUsers) {
+      const password = user.password ?? 'from LEITWARTE_PLANT_USERS_PASSWORD';
+      lines.push(`  ${user.username.padEnd(16)} ${user.role.padEnd(12)} ${password}`);
+    }
   }
   process.stdout.write(`${lines.join('\n')}\n\n`);
 

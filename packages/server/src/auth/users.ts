@@ -85,6 +85,44 @@ export async function resetPassword(
   return { user, password: next, generated: password === null };
 }
 
+/** A user the plant ships (users.json beside the plant definition): one per role of the demo. */
+export interface PlantUser {
+  username: string;
+  displayName: string;
+  role: string;
+}
+
+/** A user created at the first start; the password only when it was generated (to print once). */
+export interface BootstrappedUser {
+  username: string;
+  role: string;
+  password: string | null;
+}
+
+/**
+ * On an empty store, creates the administrator and the plant's users, so a fresh demo can be
+ * tried in every role. Without a configured password each gets a random one, printed once.
+ */
+export async function bootstrapUsers(
+  store: Store,
+  adminPassword: string | null,
+  plantUsers: readonly PlantUser[],
+  plantUsersPassword: string | null,
+): Promise<BootstrappedUser[]> {
+  const admin = await bootstrapAdmin(store, adminPassword);
+  if (admin === null) return [];
+  const created: BootstrappedUser[] = [{ ...admin, role: 'administrator' }];
+  for (const user of plantUsers) {
+    const { password, generated } = await addUser(store, {
+      ...user,
+      password: plantUsersPassword,
+      actor: 'bootstrap',
+    });
+    created.push({ username: user.username, role: user.role, password: generated ? password : null });
+  }
+  return created;
+}
+
 /**
  * On an empty store, creates the administrator `admin` with LEITWARTE_ADMIN_PASSWORD or, when
  * that is unset, a random password the caller prints once.

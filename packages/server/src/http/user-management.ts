@@ -1,8 +1,16 @@
-import { UserInfoSchema } from '@leitwarte/core';
+import {
+  PasswordChangeReplySchema,
+  PasswordChangeSchema,
+  UserInfoSchema,
+  passwordChangeIssues,
+  type PasswordChangeReply,
+} from '@leitwarte/core';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { RouteOptions } from '../services.js';
 import { sessionOf } from './auth-guard.js';
+import { hashPassword, verifyPassword } from '../auth/passwords.js';
+import { actorOf } from './request-actor.js';
 import { userInfo } from './user-info.js';
 
 /** The logged-in user's own data (calls §7 User). */
@@ -25,6 +33,52 @@ export const userManagementRoutes: FastifyPluginAsyncTypebox<RouteOptions> = asy
     async (request) => {
       await services.sessions.touch(sessionOf(request).sessionId);
       return { idleTimeoutMs: services.sessions.idleMs };
+    },
+  );
+
+  app.post(
+    '/api/UserManagement/change-password',
+    {
+      schema: {
+        tags: ['user'],
+        summary: 'Changes the own password under the password policy of the system config',
+        body: PasswordChangeSchema,
+        response: { 200: PasswordChangeReplySchema },
+      },
+    },
+    async (request): Promise<PasswordChangeReply> => {
+      const actor = actorOf(request);
+      const user = await services.store.users.byId(actor.userId);
+      if (user === undefined)
+        return { status: 'Failed', errorMessage: 'Benutzer nicht gefunden.', issues: [] };
+      const policy = services.domain.systemConfig.get().passwordPolicy;
+      const issues = passwordChangeIssues(policy, request.body);
+      // The old password is checked even when the new one is refused, so the reply never tells
+      // a stranger at an open session that a guess was right.
+      if (!(await verifyPassword(user.password_hash, request.body.oldPassword)))
+        issues.unshift('oldPasswordWrong');
+      const audit = {
+        at: Date.now(),
+        userId: actor.userId,
+        username: actor.username,
+        object: `user:${user.username}`,
+        remoteAddress: actor.remoteAddress,
+      };
+      if (issues.length > 0) {
+        await services.store.audit.append({
+          ...audit,
+          action: 'user.password-change.refused',
+          detail: { issues },
+        });
+        return { status: 'Failed', errorMessage: 'Das Passwort wurde nicht geändert.', issues };
+      }
+      await services.store.users.setPassword(
+        user.id,
+        await hashPassword(request.body.newPassword),
+        Date.now(),
+      );
+      await services.store.audit.append({ ...audit, action: 'user.password-change' });
+      return { status: 'Success', errorMessage: '', issues: [] };
     },
   );
 };

@@ -3,6 +3,8 @@ import { loadConfig, type Config } from '../config.js';
 import { createTestDatabase, type TestDialect } from './databases.js';
 
 export const TEST_ADMIN_PASSWORD = 'Admin-Test-Password-1';
+/** Password of the plant's users (betrieb, instandhaltung, gast) on a test server. */
+export const TEST_PLANT_USERS_PASSWORD = 'Plant-Users-Password-1';
 
 export interface TestServerOptions {
   dialect?: TestDialect;
@@ -44,6 +46,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     dataDir: database.dataDir,
     databaseUrl: database.databaseUrl,
     adminPassword: TEST_ADMIN_PASSWORD,
+    plantUsersPassword: TEST_PLANT_USERS_PASSWORD,
     logLevel: 'silent',
     // Generated history costs seconds of CPU per server; tests that need it ask for it.
     backfill: false,

@@ -29,6 +29,22 @@ export interface RequestOptions {
 }
 
 let sessionCsrfToken: string | null = null;
+let apiBaseUrl = '';
+
+/** Where the API lives; empty (same origin) in the app, the server's URL where no page is. */
+export function setApiBaseUrl(url: string): void {
+  apiBaseUrl = url.replace(/\/$/, '');
+}
+
+/** The absolute or same-origin URL of an API path. */
+export function apiUrl(path: string): string {
+  return `${apiBaseUrl}${path}`;
+}
+
+/** The CSRF header of the session, for calls not made through apiRequest (uploads). */
+export function csrfHeaders(): Record<string, string> {
+  return sessionCsrfToken ? { [CSRF_HEADER]: sessionCsrfToken } : {};
+}
 let unauthorizedHandler: () => void = () => {};
 
 /** Remembers the session's CSRF token (from the user info) for every state-changing call. */
@@ -54,7 +70,7 @@ function isErrorReply(value: unknown): value is Partial<ErrorReply> {
   return typeof value === 'object' && value !== null;
 }
 
-async function readError(response: Response): Promise<ApiError> {
+export async function readError(response: Response): Promise<ApiError> {
   let code: string | null = null;
   let message = response.statusText || `HTTP ${response.status}`;
   try {
@@ -78,7 +94,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 
   let response: Response;
   try {
-    response = await fetch(path, {
+    response = await fetch(apiUrl(path), {
       method,
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
@@ -98,3 +114,28 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const text = await response.text();
   return (text ? JSON.parse(text) : undefined) as T;
 }
+
+/**
+ * Runs a call and turns a network failure into the failed reply the catalogue prescribes for
+ * this call (calls §8); other failures are passed on.
+ */
+export async function orOnNetworkFailure<T>(
+  call: Promise<T>,
+  failed: (error: NetworkError) => T,
+): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    if (error instanceof NetworkError) return failed(error);
+    throw error;
+  }
+}
+
+/** The network error text with its cause, for the calls whose catalogue text names it (calls §8). */
+export function networkErrorWithCause(error: NetworkError): string {
+  const cause = error.cause instanceof Error ? error.cause.message : String(error.cause ?? '');
+  return `Netzwerkfehler: ${cause}`;
+}
+
+/** The catalogue's text of a network failure (calls §8). */
+export const NETWORK_ERROR = 'Netzwerkfehler';

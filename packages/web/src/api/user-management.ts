@@ -1,6 +1,6 @@
-import type { UserInfo } from '@leitwarte/core';
+import type { EffectiveRights, PasswordChange, PasswordChangeReply, UserInfo } from '@leitwarte/core';
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest, setSessionCsrfToken } from './http';
+import { ApiError, apiRequest, networkErrorWithCause, orOnNetworkFailure, setSessionCsrfToken } from './http';
 
 /** GET /api/UserManagement/info: the logged-in user; its CSRF token is kept for later writes. */
 export async function getUserInfo(signal?: AbortSignal): Promise<UserInfo> {
@@ -15,3 +15,44 @@ export const userInfoQuery = queryOptions({
   queryFn: ({ signal }) => getUserInfo(signal),
   staleTime: Infinity,
 });
+
+/** GET /api/UserManagement/rights: what the user may do where, for the screens to mirror (calls §6). */
+export function getRights(signal?: AbortSignal): Promise<EffectiveRights> {
+  return apiRequest<EffectiveRights>('/api/UserManagement/rights', { signal });
+}
+
+/** The user's rights; they change only when an administrator edits roles, so a minute is fresh enough. */
+export const rightsQuery = queryOptions({
+  queryKey: ['user-management', 'rights'] as const,
+  queryFn: ({ signal }) => getRights(signal),
+  staleTime: 60_000,
+});
+
+/** POST /api/UserManagement/renew-lease: the user is active, the server's idle timeout starts again. */
+export function renewLease(): Promise<{ idleTimeoutMs: number }> {
+  return apiRequest<{ idleTimeoutMs: number }>('/api/UserManagement/renew-lease', { method: 'POST' });
+}
+
+/**
+ * POST /api/UserManagement/change-password. A network failure answers 'Netzwerkfehler: ' and the
+ * cause (calls §8); another failure answers its error text.
+ */
+export async function changePassword(change: PasswordChange): Promise<PasswordChangeReply> {
+  const failed = (errorMessage: string): PasswordChangeReply => ({
+    status: 'Failed',
+    errorMessage,
+    issues: [],
+  });
+  try {
+    return await orOnNetworkFailure(
+      apiRequest<PasswordChangeReply>('/api/UserManagement/change-password', {
+        method: 'POST',
+        body: change,
+      }),
+      (error) => failed(networkErrorWithCause(error)),
+    );
+  } catch (error) {
+    if (error instanceof ApiError) return failed(error.message);
+    throw error;
+  }
+}
