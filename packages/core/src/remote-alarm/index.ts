@@ -5,3 +5,5 @@ export * from './plan-rules.js';
 export * from './call-number.js';
 export * from './pipe-leakage.js';
 export * from './energy.js';
+export * from './contract-calls.js';
+export * from './visualization-contract.js';

@@ -10,3 +10,4 @@ export {
   type DashboardsContent,
   type SeedDashboard,
 } from './dashboards-content.js';
+export { visibleDashboard, visibleWidget, type DashboardViewer } from './dashboard-visibility.js';

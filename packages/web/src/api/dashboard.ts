@@ -1,0 +1,23 @@
+import type { Dashboard, DashboardConfig, DashboardNotePatch, DashboardNoteUpdate } from '@leitwarte/core';
+import { queryOptions } from '@tanstack/react-query';
+import { apiRequest } from './http';
+
+/** GET /api/dashboard/config: every dashboard (as far as the user may see it) and the default one. */
+export function getDashboardConfig(signal?: AbortSignal): Promise<DashboardConfig> {
+  return apiRequest<DashboardConfig>('/api/dashboard/config', { signal });
+}
+
+/** GET /api/dashboard/config/{id}: one dashboard with its widgets. */
+export function getDashboard(id: number, signal?: AbortSignal): Promise<Dashboard> {
+  return apiRequest<Dashboard>(`/api/dashboard/config/${id}`, { signal });
+}
+
+/** PATCH /api/dashboard/note: saves a note widget's text; the saved note comes back. */
+export function updateDashboardNote(patch: DashboardNotePatch): Promise<DashboardNoteUpdate> {
+  return apiRequest<DashboardNoteUpdate>('/api/dashboard/note', { method: 'PATCH', body: patch });
+}
+
+export const dashboardConfigQuery = queryOptions({
+  queryKey: ['dashboard', 'config'] as const,
+  queryFn: ({ signal }) => getDashboardConfig(signal),
+});
