@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { PvRefSchema, QualitySchema, RuntimeTypeSchema, literalUnion } from './common.js';
+import type { PvRef } from '../pv/pv-ref.js';
 import { PV_VALUE_TYPES } from '../pv/pv-value.js';
 
 export const PvValueTypeSchema = literalUnion(PV_VALUE_TYPES);
@@ -107,3 +108,55 @@ export const PvConfigsReplySchema = Type.Object({
   unauthorizedPvs: Type.Array(PvRefSchema),
 });
 export type PvConfigsReply = Static<typeof PvConfigsReplySchema>;
+
+const WriteBase = { pvRef: PvRefSchema };
+const closed = { additionalProperties: false } as const;
+
+/**
+ * One value to set (POST /api/Pv): only outputs can be set — AnaOut (a number or a time of day)
+ * and DigiOut (on/off) — within the PV's domain (screens §5 "Setting values").
+ */
+export const PvValueWriteSchema = Type.Union([
+  Type.Object({ ...WriteBase, type: Type.Literal('DoubleValue'), doubleValue: Type.Number() }, closed),
+  Type.Object({ ...WriteBase, type: Type.Literal('BoolValue'), boolValue: Type.Boolean() }, closed),
+  Type.Object(
+    {
+      ...WriteBase,
+      type: Type.Literal('TimeOfDayValue'),
+      timeOfDayValue: Type.Object({ hour: Type.Integer(), minutes: Type.Integer() }, closed),
+    },
+    closed,
+  ),
+]);
+export type PvValueWrite = Static<typeof PvValueWriteSchema>;
+
+/** POST /api/Pv body: the values to set, all or none. */
+export const SetPvValuesRequestSchema = Type.Array(PvValueWriteSchema, { minItems: 1, maxItems: 1024 });
+
+/** POST /api/Pv/counters/reset and /api/Pv/DigiIn/ack body: the counters or failure inputs. */
+export const PvRefListRequestSchema = Type.Array(PvRefSchema, { minItems: 1, maxItems: 1024 });
+
+/**
+ * Reply of the PV writes (set values, counter reset, failure-input acknowledge; screens §7):
+ * nothing is changed unless the status is Success.
+ */
+export const PvWriteReplySchema = Type.Object({
+  status: literalUnion(['Success', 'Failed', 'Unauthorized'] as const),
+  errorMessage: Type.Union([Type.String(), Type.Null()]),
+  unauthorizedPvs: Type.Array(PvRefSchema),
+  missingPvs: Type.Array(PvRefSchema),
+});
+export type PvWriteReply = Static<typeof PvWriteReplySchema>;
+
+/** Query of POST /api/pv/PriorityOutputs/Ack: the station and its PV group (area). */
+export const PriorityOutputAckQuerySchema = Type.Object({
+  station: Type.Integer({ minimum: 0, maximum: 2_147_483_647 }),
+  pvGroup: Type.Integer({ minimum: 0, maximum: 2_147_483_647 }),
+});
+
+/** newAck on /hubs/pv: a failure input was acknowledged (user null: acknowledged on site). */
+export interface PvAckEvent {
+  pvRef: PvRef;
+  user: string | null;
+  timestamp: number;
+}

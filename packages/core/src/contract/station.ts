@@ -34,3 +34,34 @@ export const StationSchema = Type.Object({
   processImage: Type.Union([Type.String(), Type.Null()]),
 });
 export type Station = Static<typeof StationSchema>;
+
+/** Dial actions of a station call (screens §9 "Dial confirmation actions"). */
+export const STATION_CALL_ACTIONS = ['Connect', 'Disconnect', 'Status'] as const;
+export type StationCallAction = (typeof STATION_CALL_ACTIONS)[number];
+
+/** POST /api/station/call body: the action and the stations to dial. */
+export const StationCallRequestSchema = Type.Object(
+  {
+    action: literalUnion(STATION_CALL_ACTIONS),
+    stations: Type.Array(Type.Integer({ minimum: 0, maximum: 2_147_483_647 }), {
+      minItems: 1,
+      maxItems: 1024,
+    }),
+  },
+  { additionalProperties: false },
+);
+export type StationCallRequest = Static<typeof StationCallRequestSchema>;
+
+/**
+ * POST /api/station/call reply (screens §7): stations unknown (missing), refusing the action
+ * (notCallable) or not allowed to the user (unauthorized); nothing is dialed when a station is
+ * missing or unauthorized.
+ */
+export const StationCallReplySchema = Type.Object({
+  status: literalUnion(['Success', 'Failed', 'Unauthorized'] as const),
+  missing: Type.Array(Type.Integer()),
+  notCallable: Type.Array(Type.Integer()),
+  unauthorized: Type.Array(Type.Integer()),
+  errorMessage: Type.Union([Type.String(), Type.Null()]),
+});
+export type StationCallReply = Static<typeof StationCallReplySchema>;

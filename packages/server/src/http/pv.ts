@@ -7,15 +7,19 @@ import {
   type PvAllItem,
   type PvConfigsReply,
   type PvNode,
+  type PvRef,
 } from '@leitwarte/core';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { RouteOptions } from '../services.js';
+import { currentPvConfig } from '../plant/values/pv-config-view.js';
 import { sessionOf } from './auth-guard.js';
 
 /** PV configuration and values (calls §7 "PV configuration and values"): the read side. */
 export const pvRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { services }) => {
   const { plant, rights } = services;
+  // Configs carry the digital priorities operators set, not only the plant definition's.
+  const configOf = (ref: PvRef) => currentPvConfig(plant, services.domain.limits.digitalPriority, ref);
 
   app.get(
     '/api/Pv/all',
@@ -31,7 +35,10 @@ export const pvRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { s
       const items: PvAllItem[] = [];
       for (const config of plant.pvConfigs()) {
         if (!rights.canReadPv(principal, config.pvRef)) continue;
-        items.push({ config, value: plant.values.get(pvKey(config.pvRef)) ?? null });
+        items.push({
+          config: configOf(config.pvRef) ?? config,
+          value: plant.values.get(pvKey(config.pvRef)) ?? null,
+        });
       }
       return items;
     },
@@ -76,7 +83,7 @@ export const pvRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { s
       const principal = sessionOf(request);
       const reply: PvConfigsReply = { configs: [], missingPvs: [], unauthorizedPvs: [] };
       for (const ref of request.body) {
-        const config = plant.config(pvKey(ref));
+        const config = configOf(ref);
         if (config === undefined) reply.missingPvs.push(ref);
         else if (!rights.canReadPv(principal, ref)) reply.unauthorizedPvs.push(ref);
         else reply.configs.push(config);

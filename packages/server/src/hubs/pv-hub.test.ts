@@ -42,7 +42,7 @@ describe('pv hub', () => {
   const current = new Map<string, ProcessValue>([[pvKey(ref(1)), value(1, 10)]]);
   const known = new Set([1, 2, 3, 4, 5, 6, 7, 8, 9].map((nr) => pvKey(ref(nr))));
   const plant = {
-    values: { get: (key: string) => current.get(key) },
+    values: { get: (key: string) => current.get(key), all: () => current.values(), onChange: () => () => {} },
     config: (key: string) => (known.has(key) ? ({} as PvConfig) : undefined),
   } as unknown as Plant;
   const rights = readOnlyRights((_p, r: PvRef) => r.nr !== 9);

@@ -1,10 +1,30 @@
-import { SUBSCRIBE_BATCH, isPvRef, pvKey, type ProcessValue, type PvRef } from '@leitwarte/core';
+import {
+  SUBSCRIBE_BATCH,
+  isPvRef,
+  pvKey,
+  type ProcessValue,
+  type PvAckEvent,
+  type PvConfig,
+  type PvRef,
+} from '@leitwarte/core';
 import type { Rights } from '../auth/rights.js';
 import type { Plant } from '../plant/plant.js';
+import { pvLiveEventsOf } from '../plant/values/pv-live-events.js';
 import type { Backplane } from './backplane.js';
 import { HubError, expectArgumentCount, type HubClient, type HubDefinition, type HubHost } from './hub.js';
 import { PvSubscriptions } from './pv-subscriptions.js';
 import { createTickThrottle, type TickThrottle } from './tick-throttle.js';
+
+declare module './backplane.js' {
+  interface BackplaneTopics {
+    /** The field's answer to a value a user wrote (newValue). */
+    'pv.written': ProcessValue;
+    /** A failure input was acknowledged (newAck). */
+    'pv.ack': PvAckEvent;
+    /** A PV's config changed, e.g. its digital alert priority (newConfig). */
+    'pv.config': PvConfig;
+  }
+}
 
 export interface PvHubOptions {
   plant: Plant;
@@ -62,7 +82,11 @@ function jsonOf(value: ProcessValue): string {
   return json;
 }
 
-/** The `/hubs/pv` channel: SubscribeToPvs / UnsubscribeFromPvs and conflated newValues. */
+/**
+ * The `/hubs/pv` channel: SubscribeToPvs / UnsubscribeFromPvs and conflated newValues; to the
+ * same subscribers, unconflated, newValue (the field's answer to a user's write), newAck (a
+ * failure input acknowledged) and newConfig (a PV's config changed).
+ */
 export function createPvHub(options: PvHubOptions): HubDefinition<PvSubscriptions> {
   const { plant, rights, backplane, tickMs } = options;
   const maxBuffered = options.maxBufferedBytes ?? PV_HUB_DEFAULTS.maxBufferedBytes;
@@ -90,6 +114,27 @@ export function createPvHub(options: PvHubOptions): HubDefinition<PvSubscription
       for (const client of subscribers.get(key) ?? []) offer(client, key, value);
     }
     throttle?.request();
+  }
+
+  /** One event to the PV's subscribers who may still read it (rights can change meanwhile). */
+  function tell(event: string, ref: PvRef, json: string): void {
+    for (const client of subscribers.get(pvKey(ref)) ?? []) {
+      if (rights.canReadPv(client.principal, ref)) client.sendSerialized(event, json);
+    }
+  }
+
+  /** Plant events → backplane (this process's writes), backplane → subscribers (every process's). */
+  function bridgeLiveEvents(): () => void {
+    const live = pvLiveEventsOf(plant);
+    const stops = [
+      live.onWrittenValue((value) => backplane.publish('pv.written', value)),
+      live.onAck((ack) => backplane.publish('pv.ack', ack)),
+      live.onConfig((config) => backplane.publish('pv.config', config)),
+      backplane.subscribe('pv.written', (value) => tell('newValue', value.pvRef, `[${jsonOf(value)}]`)),
+      backplane.subscribe('pv.ack', (ack) => tell('newAck', ack.pvRef, JSON.stringify([ack]))),
+      backplane.subscribe('pv.config', (config) => tell('newConfig', config.pvRef, JSON.stringify([config]))),
+    ];
+    return () => stops.forEach((stop) => stop());
   }
 
   function flush(): void {
@@ -158,8 +203,10 @@ export function createPvHub(options: PvHubOptions): HubDefinition<PvSubscription
       host = hubHost;
       if (!naive) throttle = createTickThrottle(tickMs, flush);
       const stopFeed = backplane.subscribe('pv.values', onValues);
+      const stopLive = bridgeLiveEvents();
       return () => {
         stopFeed();
+        stopLive();
         throttle?.stop();
         throttle = null;
         host = null;
