@@ -3,7 +3,7 @@ import type { SessionPrincipal } from '../auth/session-gate.js';
 import type { Backplane } from './backplane.js';
 import { expectArgumentCount, type HubClient, type HubDefinition } from './hub.js';
 import { TopicQueues, createTopicFanout } from './topic-fanout.js';
-import type { Visibility } from './visibility.js';
+import type { Visibility } from '../auth/visibility.js';
 
 export interface AlertHubOptions {
   backplane: Backplane;

@@ -16,7 +16,7 @@ import { createServerStatusHub } from './server-status-hub.js';
 import { createStationAlarmTopics } from './station-alarm-topics.js';
 import { createStationHub } from './station-hub.js';
 import { createTextMessageHub } from './text-message-hub.js';
-import { createVisibility, type Visibility } from './visibility.js';
+import { createVisibility, type Visibility } from '../auth/visibility.js';
 
 /** Where channels are mounted (the hub server). */
 export interface ChannelHost {

@@ -12,7 +12,7 @@ import {
   type ReportDataSubscribeReply,
   type ReportDataUpdate,
 } from './report-data-hub.js';
-import { createVisibility } from './visibility.js';
+import { createVisibility } from '../auth/visibility.js';
 
 const connector = createConnector();
 afterEach(() => connector.stopAll());

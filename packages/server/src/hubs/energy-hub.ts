@@ -3,7 +3,7 @@ import type { Backplane } from './backplane.js';
 import { expectArgumentCount, type HubDefinition } from './hub.js';
 import type { TopicQueues } from './topic-fanout.js';
 import { createTopicHub, type TopicClient } from './topic-hub.js';
-import type { Visibility } from './visibility.js';
+import type { Visibility } from '../auth/visibility.js';
 
 export interface EnergyHubOptions {
   backplane: Backplane;

@@ -11,7 +11,7 @@ import { createInProcessBackplane } from './backplane.js';
 import type { HubClient } from './hub.js';
 import { createStationAlarmTopics } from './station-alarm-topics.js';
 import type { TopicQueues } from './topic-fanout.js';
-import { createVisibility } from './visibility.js';
+import { createVisibility } from '../auth/visibility.js';
 
 const definition = loadPlantDefinition(DEMO_PLANT_PATH);
 const plant = createPlant({ definition, source: createSimulator(definition) });

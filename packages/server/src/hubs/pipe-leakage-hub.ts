@@ -4,7 +4,7 @@ import type { HubDefinition } from './hub.js';
 import { parseIds, type IdSubscribeReply } from './id-arguments.js';
 import type { TopicQueues } from './topic-fanout.js';
 import { createTopicHub, type TopicClient } from './topic-hub.js';
-import type { Visibility } from './visibility.js';
+import type { Visibility } from '../auth/visibility.js';
 
 export interface PipeLeakageHubOptions {
   backplane: Backplane;

@@ -4,7 +4,7 @@ import type { Backplane } from './backplane.js';
 import type { HubClient, HubDefinition } from './hub.js';
 import { parseRefs, type SubscribeReply } from './pv-hub.js';
 import { TopicQueues, createTopicFanout } from './topic-fanout.js';
-import type { Visibility } from './visibility.js';
+import type { Visibility } from '../auth/visibility.js';
 
 export interface PvConfigTopicsOptions {
   plant: Plant;

@@ -10,7 +10,7 @@ import type { Backplane } from './backplane.js';
 import { HubError, expectArgumentCount, type HubClient, type HubDefinition } from './hub.js';
 import { createTodaySummaries, isDataBinding } from './report-today.js';
 import { TopicQueues, createTopicFanout } from './topic-fanout.js';
-import type { Visibility } from './visibility.js';
+import type { Visibility } from '../auth/visibility.js';
 
 export interface ReportDataHubOptions {
   plant: Plant;

@@ -2,7 +2,7 @@ import { SUBSCRIBE_BATCH, type AlarmLineInfo, type AlarmPlanInfo } from '@leitwa
 import type { Backplane } from './backplane.js';
 import { HubError, expectArgumentCount, type HubClient, type HubDefinition } from './hub.js';
 import { TopicQueues, createTopicFanout } from './topic-fanout.js';
-import type { Visibility } from './visibility.js';
+import type { Visibility } from '../auth/visibility.js';
 
 export interface StationAlarmTopicsOptions {
   backplane: Backplane;

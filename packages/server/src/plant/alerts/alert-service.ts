@@ -12,6 +12,7 @@ import type { Store } from '../../store/index.js';
 import { createAlertStore, type AlertAck, type AlertPage } from '../../store/alerts/index.js';
 import type { Actor } from './actor.js';
 import { createAlertBook } from './alert-book.js';
+import { scanAlerts } from './alert-scan.js';
 import { createAlertEvents, createTaskQueue, type AlertSubscriptions } from './alert-events.js';
 import { newAlertRow, toAlert, type ConditionEvent } from './alert-rows.js';
 import { createAnalogDetector } from './analog-detector.js';
@@ -52,13 +53,23 @@ export interface AlertService extends AlertSubscriptions {
   /** Newest first by coming time within [start, end], at most limit, with the total. */
   range(start: number, end: number, limit: number): Promise<AlertsReply>;
   byPvs(pvs: readonly PvRef[], start: number, end: number, limit: number): Promise<AlertsReply>;
+  /** As range, counting and returning only the alerts `keep` accepts (e.g. those a user may read). */
+  rangeWhere(
+    start: number,
+    end: number,
+    limit: number,
+    keep: (alert: Alert) => boolean,
+  ): Promise<AlertsReply>;
+  /** The stored alerts of these ids (unknown ids are left out), by id. */
+  byIds(ids: readonly number[]): Promise<Alert[]>;
   /** Alerts still followed: active or not acknowledged. */
   openAlerts(): Alert[];
   /** Acknowledgement state per binding with open alerts, optionally of one kind. */
   pendingStates(kind?: AlertBindingKind): PendingAlertState[];
   /** Acknowledges those not yet acknowledged; returns them. */
   acknowledge(ids: readonly number[], actor: Actor): Promise<Alert[]>;
-  acknowledgeAll(actor: Actor): Promise<Alert[]>;
+  /** Acknowledges every unacknowledged alert, or only those `may` accepts (the user's rights). */
+  acknowledgeAll(actor: Actor, may?: (alert: Alert) => boolean): Promise<Alert[]>;
   /** Acknowledges the pending alerts of these PVs (priority outputs). */
   acknowledgeByPvs(pvs: readonly PvRef[], actor: Actor): Promise<Alert[]>;
   /** Deletes closed alerts (gone and acknowledged); returns the ids deleted. */
@@ -176,10 +187,10 @@ export function createAlertService(deps: AlertServiceDeps): AlertService {
     }
     return alerts;
   };
-  const unacknowledgedIds = (keep: (pv: string) => boolean = () => true) =>
+  const unacknowledgedIds = (keep: (pv: string) => boolean = () => true, may?: (alert: Alert) => boolean) =>
     book
       .unacknowledged()
-      .filter((r) => keep(`${r.pv_type}-${r.pv_nr}`))
+      .filter((r) => keep(`${r.pv_type}-${r.pv_nr}`) && (may === undefined || may(toAlert(r))))
       .map((r) => r.id);
 
   return {
@@ -237,10 +248,16 @@ export function createAlertService(deps: AlertServiceDeps): AlertService {
       checkRange(start, end, limit);
       return reply(await repos.alerts.byPvs(pvs, start, end, limit));
     },
+    async rangeWhere(start, end, limit, keep) {
+      checkRange(start, end, limit);
+      return scanAlerts((s, e, l) => repos.alerts.range(s, e, l), start, end, limit, keep);
+    },
+    byIds: async (ids) => (await repos.alerts.byIds(ids)).map(toAlert),
     openAlerts: () => book.open().map(toAlert),
     pendingStates: (kind) => book.pending().filter((s) => kind === undefined || s.kind === kind),
     acknowledge: (ids, actor) => queue.run(() => ackFor(ids, actor, 'alerts.acknowledge')),
-    acknowledgeAll: (actor) => queue.run(() => ackFor(unacknowledgedIds(), actor, 'alerts.acknowledgeAll')),
+    acknowledgeAll: (actor, may) =>
+      queue.run(() => ackFor(unacknowledgedIds(undefined, may), actor, 'alerts.acknowledgeAll')),
     acknowledgeByPvs(pvs, actor) {
       const keys = new Set(pvs.map(pvKey));
       return queue.run(() =>

@@ -1,6 +1,6 @@
 import { parsePvKey, type Alert, type PendingAlertState, type PvRef } from '@leitwarte/core';
-import type { Rights } from '../auth/rights.js';
-import type { SessionPrincipal } from '../auth/session-gate.js';
+import type { Rights } from './rights.js';
+import type { SessionPrincipal } from './session-gate.js';
 import type { Plant } from '../plant/plant.js';
 
 /** Who may see what on the live channels; rights are per PV, everything else derives from them. */
