@@ -141,11 +141,23 @@ export async function createDomain(options: DomainOptions) {
     timeZone,
     pvs: reportConfigs.flatMap((r) => r.columns.map((c) => c.dataBinding.pvRef)),
   });
+  const historian = await createHistorian({
+    store,
+    plant,
+    dataDir: config.dataDir,
+    backfill: config.backfill,
+    log,
+  });
+  // Past report rows come from the historian's rollups; today's rows from the live values.
   const reports = await createReportService({
     store,
     timeZone,
     source: reportSource,
     content: reportConfigs,
+    archive: {
+      reports: historian,
+      isCounter: (pv) => plant.config(pvKey(pv))?.valueType === 'CounterValue',
+    },
   });
   const rueb = await createRuebService({
     store,
@@ -175,14 +187,6 @@ export async function createDomain(options: DomainOptions) {
     : null;
   const processImagesDir = path.join(contentDir, 'process-images');
   const processImages = createProcessImageService({ directory: processImagesDir });
-
-  const historian = await createHistorian({
-    store,
-    plant,
-    dataDir: config.dataDir,
-    backfill: config.backfill,
-    log,
-  });
 
   /** The series of a chart as the chart-data calls need them; null for an unknown chart. */
   async function chartSeries(chartId: number): Promise<ChartSeriesRef[] | null> {

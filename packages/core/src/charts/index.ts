@@ -5,3 +5,5 @@ export * from './chart-validation.js';
 export * from './annotation-rules.js';
 export * from './input-issues.js';
 export * from './palette.js';
+export * from './chart-call-schemas.js';
+export * from './webcam-schemas.js';

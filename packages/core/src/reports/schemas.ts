@@ -77,8 +77,12 @@ export const ManualInputItemSchema = Type.Object({
 });
 export type ManualInputItem = Static<typeof ManualInputItemSchema>;
 
-/** Reply of the manual input call. */
-export const ManualInputReplySchema = Type.Object({ status: ReplyStatus, errorMessage: Type.String() });
+/** Reply of the manual input call; a refusal for rights names the PVs the user may not write. */
+export const ManualInputReplySchema = Type.Object({
+  status: ReplyStatus,
+  errorMessage: Type.String(),
+  unauthorizedPvs: Type.Optional(Type.Array(PvRefSchema)),
+});
 export type ManualInputReply = Static<typeof ManualInputReplySchema>;
 
 /** Stormwater overflow basin config (GET /api/RuebProtocol/ruebconfigs). */
@@ -124,3 +128,16 @@ export const SebamConfigSchema = Type.Object({
   bindings: Type.Array(Type.Object({ role: Type.String(), label: Type.String(), pvRef: PvRefSchema })),
 });
 export type SebamConfig = Static<typeof SebamConfigSchema>;
+
+/** Query of the report data calls: the report date `yyyy-MM-dd` (calls §9), checked to be a real date. */
+export const ReportDateQuerySchema = Type.Object({ date: Type.String({ maxLength: 10 }) });
+export type ReportDateQuery = Static<typeof ReportDateQuerySchema>;
+
+/** Path of the report data calls: the report config id and the report kind. */
+export const ReportDataParamsSchema = Type.Object({
+  configId: Type.Integer({ minimum: 1 }),
+  kind: ReportConfigKindSchema,
+});
+
+/** Body of the manual input call: the items, all saved or none. */
+export const ManualInputListSchema = Type.Array(ManualInputItemSchema, { maxItems: 2000 });

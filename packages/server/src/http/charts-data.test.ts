@@ -1,115 +1,224 @@
-import { DAY_MS } from '@leitwarte/core';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import {
+  pvKey,
+  type ChartConfig,
+  type ChartDataReply,
+  type ChartDirectory,
+  type Point,
+  type PvRef,
+} from '@leitwarte/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHistorian } from '../plant/history/index.js';
-import type { Historian } from '../plant/history/index.js';
+import { createHistoryRepository, createSeriesRepository, openHistoryDb } from '../store/historian/index.js';
 import { startTestServer, type LoggedIn, type TestServer } from '../test-support/test-server.js';
-import { chartsDataRoutes } from './charts-data.js';
+import { createTestRole, loginAsNewUser } from '../test-support/users.js';
+
+const LEVEL_LINDENBERG = { type: 'AnaIn', nr: 200010 } as const;
+const OUTFLOW_LINDENBERG = { type: 'AnaIn', nr: 200060 } as const;
+const LEVEL_AUHEIM = { type: 'AnaIn', nr: 100010 } as const;
+const DAY = 86_400_000;
+
+/** Writes raw samples into the historian's archive, as its ingest would, and rolls them up. */
+async function archiveSamples(server: TestServer, samples: Map<PvRef, Point[]>): Promise<void> {
+  const hdb = await openHistoryDb(server.services.store, server.config.dataDir);
+  try {
+    const ids = await createSeriesRepository(hdb).ensure([...samples.keys()].map(pvKey));
+    const rows = [...samples].flatMap(([pv, points]) =>
+      points.map((p) => ({ seriesId: ids.get(pvKey(pv)) as number, ...p })),
+    );
+    await createHistoryRepository(hdb).write({ samples: rows, merge: {} });
+  } finally {
+    await hdb.close();
+  }
+  const all = [...samples.values()].flat().map((p) => p.t);
+  await server.services.historian.rebuildRollups(Math.min(...all), Math.max(...all) + 1, [...samples.keys()]);
+}
 
 // calls §7 Charts: data, first/last date, export; calls §3: timestamp 0 means none.
 describe('chart data routes', () => {
   let server: TestServer;
-  let historian: Historian;
   let admin: LoggedIn;
-  let url: string;
-  const end = Date.now();
-  const LEVEL = { type: 'AnaIn', nr: 200010 } as const;
+  let station2: LoggedIn;
+  let lindenberg: number;
+  let auheim: number;
+  const end = Math.floor(Date.now() / 600_000) * 600_000 - DAY;
+  const yearAgo = end - 370 * DAY;
+
+  const call = (who: LoggedIn, method: string, path: string, body?: unknown) =>
+    fetch(`${server.url}${path}`, {
+      method,
+      headers: {
+        cookie: who.cookie,
+        'x-csrf-token': who.csrfToken,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  const json = async <T>(who: LoggedIn, method: string, path: string, body?: unknown): Promise<T> => {
+    const reply = await call(who, method, path, body);
+    expect(reply.status, path).toBe(200);
+    return (await reply.json()) as T;
+  };
 
   beforeAll(async () => {
     server = await startTestServer();
-    const { services } = server;
-    historian = await createHistorian({
-      store: services.store,
-      plant: services.plant,
-      dataDir: server.config.dataDir,
-      backfill: false,
-    });
-    await historian.backfill(end);
-    // The lead registers the plugin in build(); here a second Fastify instance serves it with the real services.
-    const { default: Fastify } = await import('fastify');
-    const { authGuard } = await import('./auth-guard.js');
-    const { default: cookie } = await import('@fastify/cookie');
-    const app = Fastify().withTypeProvider<TypeBoxTypeProvider>();
-    await app.register(cookie);
-    await app.register(authGuard, { services });
-    await app.register(chartsDataRoutes, {
-      services: { ...services, historian },
-      chartSeries: async (id) =>
-        id === 1 ? [{ seriesId: 11, pv: LEVEL, measurementType: 'Maxwert', dimension: 'm' }] : null,
-    });
-    url = await app.listen({ port: 0, host: '127.0.0.1' });
-    closeExtra = async () => {
-      await app.close();
-      await historian.stop();
-    };
     admin = await server.loginWithToken();
-  }, 180_000);
-  let closeExtra = async () => {};
-  afterAll(async () => {
-    await closeExtra();
-    await server.close();
-  });
-
-  const get = (path: string) => fetch(`${url}${path}`, { headers: { cookie: admin.cookie } });
-  const post = (path: string, body: unknown) =>
-    fetch(`${url}${path}`, {
-      method: 'POST',
-      headers: { cookie: admin.cookie, 'x-csrf-token': admin.csrfToken, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
+    await createTestRole(server, 'Lindenberg', ['read'], { allStations: false, stations: [2], pvGroups: [] });
+    station2 = await loginAsNewUser(server, 'lindenberg', 'Lindenberg');
+    // 40 days of 10-minute samples, and one day a year earlier.
+    const samples = new Map<PvRef, Point[]>();
+    for (const [k, pv] of [LEVEL_LINDENBERG, OUTFLOW_LINDENBERG, LEVEL_AUHEIM].entries()) {
+      const points: Point[] = [];
+      for (let t = yearAgo; t < yearAgo + DAY; t += 600_000) points.push({ t, v: k + 1 });
+      for (let t = end - 40 * DAY; t < end; t += 600_000) points.push({ t, v: k + Math.sin(t / 3.6e6) });
+      samples.set(pv, points);
+    }
+    await archiveSamples(server, samples);
+    const tree = await json<ChartDirectory[]>(admin, 'GET', '/api/charts/config?type=Measurement');
+    const charts: ChartConfig[] = tree[0]!.configList;
+    lindenberg = charts.find((c) => c.title.startsWith('Hochbehälter Lindenberg'))!.id;
+    auheim = charts.find((c) => c.title.startsWith('Wasserwerk Auheim'))!.id;
+  }, 60_000);
+  afterAll(() => server.close());
 
   it('serves a chart’s data reduced to the width, with Auto resolved', async () => {
-    const reply = await get(
-      `/api/charts/data/1?startDate=${end - 30 * DAY_MS}&endDate=${new Date(end).toISOString()}&source=Auto&width=200`,
+    const body = await json<ChartDataReply>(
+      admin,
+      'GET',
+      `/api/charts/data/${lindenberg}?startDate=${end - 30 * DAY}&endDate=${new Date(end).toISOString()}&source=Auto&width=200`,
     );
-    expect(reply.status).toBe(200);
-    const body = (await reply.json()) as {
-      source: string;
-      series: { seriesId: number; dimension: string; dataPoints: unknown[] }[];
-    };
     expect(body.source).toBe('QuarterHourValues');
-    expect(body.series[0]).toMatchObject({ seriesId: 11, dimension: 'm' });
-    expect(body.series[0]?.dataPoints.length).toBeGreaterThan(0);
-    expect(body.series[0]?.dataPoints.length).toBeLessThanOrEqual(800);
+    expect(body.series.map((s) => pvKey(s.pv))).toEqual(['AnaIn-200010', 'AnaIn-200060']);
+    expect(body.series[0]!.dimension).toBe(server.services.plant.config('AnaIn-200010')!.dimension);
+    expect(body.series[0]!.dataPoints.length).toBeGreaterThan(0);
+    expect(body.series[0]!.dataPoints.length).toBeLessThanOrEqual(800);
+    expect(body.unauthorizedPvs).toEqual([]);
+  });
+
+  it('carries the annotations of each series’ PV in the range', async () => {
+    const note = await json<{ id: number }>(admin, 'POST', '/api/charts/annotations', {
+      timestamp: end - 2 * 3_600_000,
+      pv: LEVEL_LINDENBERG,
+      text: 'Spülung',
+    });
+    const body = await json<ChartDataReply>(
+      admin,
+      'GET',
+      `/api/charts/data/${lindenberg}?startDate=${end - DAY}&endDate=${end}`,
+    );
+    expect(body.source).toBe('MeasurementArchive');
+    expect(body.series[0]!.annotations).toEqual([expect.objectContaining({ id: note.id, text: 'Spülung' })]);
+    expect(body.series[1]!.annotations).toEqual([]);
   });
 
   it('serves automatic trend lines, first and last dates, and 404 for unknown charts', async () => {
-    const auto = await post(`/api/charts/data/auto?startDate=${end - DAY_MS}&endDate=${end}`, [
-      { pv: LEVEL },
-    ]);
-    expect(((await auto.json()) as { source: string }).source).toBe('MeasurementArchive');
-    const first = (await (await get('/api/charts/data/1/first-date?source=DayValues')).json()) as {
-      timestamp: number;
-    };
-    expect(first.timestamp).toBeLessThan(end - 360 * DAY_MS);
-    const none = await post('/api/charts/data/last-date-pvs?source=MeasurementArchive', [
-      { type: 'AnaIn', nr: 999_999 },
-    ]);
-    expect(await none.json()).toEqual({ timestamp: 0 });
-    expect((await get('/api/charts/data/2/last-date')).status).toBe(404);
-    expect((await get(`/api/charts/data/1?startDate=${end}&endDate=${end - 1}`)).status).toBe(400);
+    const auto = await json<ChartDataReply>(
+      admin,
+      'POST',
+      `/api/charts/data/auto?startDate=${end - DAY}&endDate=${end}`,
+      [{ pv: LEVEL_LINDENBERG, measurementType: 'Maxwert' }],
+    );
+    expect(auto.series[0]!.measurementType).toBe('Maxwert');
+    const first = await json<{ timestamp: number }>(
+      admin,
+      'GET',
+      `/api/charts/data/${lindenberg}/first-date?source=DayValues`,
+    );
+    expect(first.timestamp).toBeLessThanOrEqual(yearAgo);
+    expect(first.timestamp).toBeGreaterThan(yearAgo - DAY);
+    const last = await json<{ timestamp: number }>(
+      admin,
+      'GET',
+      `/api/charts/data/${lindenberg}/last-date?source=MeasurementArchive`,
+    );
+    // The live values the historian archives since the server started come after the samples.
+    expect(last.timestamp).toBeGreaterThanOrEqual(end - 600_000);
+    const pvs = await json<{ timestamp: number }>(
+      admin,
+      'POST',
+      '/api/charts/data/first-date-pvs?source=MeasurementArchive',
+      [LEVEL_LINDENBERG],
+    );
+    expect(pvs.timestamp).toBe(yearAgo);
+    const none = await json<{ timestamp: number }>(
+      admin,
+      'POST',
+      '/api/charts/data/last-date-pvs?source=MeasurementArchive',
+      [{ type: 'AnaIn', nr: 999_999 }],
+    );
+    expect(none).toEqual({ timestamp: 0 });
+    expect((await call(admin, 'GET', '/api/charts/data/99999/last-date')).status).toBe(404);
   });
 
-  it('exports CSV with a file name', async () => {
-    const reply = await post('/api/charts/data/export', {
-      chartId: 1,
-      startDate: end - 3600_000,
+  it('refuses bad ranges with 400', async () => {
+    for (const q of [
+      `startDate=${end}&endDate=${end - 1}`,
+      'startDate=NaN&endDate=1',
+      'startDate=gestern&endDate=heute',
+      'startDate=1',
+    ]) {
+      expect((await call(admin, 'GET', `/api/charts/data/${lindenberg}?${q}`)).status, q).toBe(400);
+    }
+    expect(
+      (await call(admin, 'GET', `/api/charts/data/${lindenberg}?startDate=0&endDate=1&width=0`)).status,
+    ).toBe(400);
+  });
+
+  it('exports CSV with a file name in content-disposition', async () => {
+    const reply = await call(admin, 'POST', '/api/charts/data/export', {
+      chartId: lindenberg,
+      startDate: end - 3 * 3_600_000,
       endDate: end,
       source: 'MeasurementArchive',
     });
     expect(reply.status).toBe(200);
     expect(reply.headers.get('content-disposition')).toMatch(
-      /^attachment; filename="Diagramm-1_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv"$/,
+      new RegExp(
+        `^attachment; filename="Diagramm-${lindenberg}_\\d{4}-\\d{2}-\\d{2}_\\d{4}-\\d{2}-\\d{2}\\.csv"$`,
+      ),
     );
     const bytes = Buffer.from(await reply.arrayBuffer());
     // A byte-order mark, so spreadsheet programs read the umlauts as UTF-8.
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const text = bytes.subarray(3).toString('utf8');
-    expect(text.split('\r\n')[0]).toBe('Zeitstempel;PV;Name;Messart;Wert;Quelle');
-    expect(text.split('\r\n').length).toBeGreaterThan(30);
+    const lines = bytes.subarray(3).toString('utf8').split('\r\n');
+    expect(lines[0]).toBe('Zeitstempel;PV;Name;Messart;Wert;Quelle');
+    expect(lines.filter((l) => l.includes(';AnaIn-200010;')).length).toBe(18);
+  });
+
+  it('refuses the series of PVs a station role may not read', async () => {
+    const mixed = await json<ChartDataReply>(
+      station2,
+      'POST',
+      `/api/charts/data/auto?startDate=${end - DAY}&endDate=${end}`,
+      [{ pv: LEVEL_LINDENBERG }, { pv: LEVEL_AUHEIM }],
+    );
+    expect(mixed.series.map((s) => pvKey(s.pv))).toEqual(['AnaIn-200010']);
+    expect(mixed.unauthorizedPvs).toEqual([LEVEL_AUHEIM]);
+    const foreign = await json<ChartDataReply>(
+      station2,
+      'GET',
+      `/api/charts/data/${auheim}?startDate=${end - DAY}&endDate=${end}`,
+    );
+    expect(foreign.series).toEqual([]);
+    expect(foreign.unauthorizedPvs.length).toBe(3);
+    const first = await json<{ timestamp: number }>(
+      station2,
+      'POST',
+      '/api/charts/data/first-date-pvs?source=MeasurementArchive',
+      [LEVEL_AUHEIM],
+    );
+    expect(first.timestamp).toBe(0);
+    const exported = await call(station2, 'POST', '/api/charts/data/export', {
+      series: [{ pv: LEVEL_AUHEIM }],
+      startDate: end - 3_600_000,
+      endDate: end,
+    });
+    expect(exported.status).toBe(403);
+    const rows = await server.services.store.audit.range(0, Date.now() + 1000, 100);
+    expect(rows.some((r) => r.action === 'chart.export.refused' && r.username === 'lindenberg')).toBe(true);
   });
 
   it('refuses calls without a session', async () => {
-    expect((await fetch(`${url}/api/charts/data/1?startDate=0&endDate=1`)).status).toBe(401);
+    expect((await fetch(`${server.url}/api/charts/data/${lindenberg}?startDate=0&endDate=1`)).status).toBe(
+      401,
+    );
   });
 });

@@ -19,6 +19,7 @@ import { Type } from 'typebox';
 import type { Historian } from '../plant/history/index.js';
 import type { Services } from '../services.js';
 import { sessionOf } from './auth-guard.js';
+import { sendForbidden } from './require-right.js';
 
 /** A series of a chart config, as the chart configs provide it. */
 export interface ChartSeriesRef {
@@ -78,6 +79,10 @@ export const chartsDataRoutes: FastifyPluginAsyncTypebox<ChartsDataOptions> = as
         'startDate and endDate must be times (ms or ISO 8601) with endDate after startDate',
       );
     const allowed = series.filter((s) => readable(request, s.pv));
+    // Each series carries the annotations of its PV in the range (screens §3 "Chart data").
+    const notes = await Promise.all(
+      allowed.map((s) => services.domain.annotations.list({ start: r.start, end: r.end, pvs: [s.pv] })),
+    );
     const result = await historian.chartData({
       series: allowed.map((s) => ({ pv: s.pv, measurementType: measurement(s.measurementType) })),
       ...r,
@@ -92,7 +97,7 @@ export const chartsDataRoutes: FastifyPluginAsyncTypebox<ChartsDataOptions> = as
         measurementType: s.measurementType,
         dimension: allowed[i]?.dimension ?? '',
         dataPoints: s.points.map((p) => ({ timestamp: p.t, value: p.v })),
-        annotations: [],
+        annotations: notes[i] ?? [],
       })),
       unauthorizedPvs: series.filter((s) => !readable(request, s.pv)).map((s) => s.pv),
     };
@@ -188,7 +193,7 @@ export const chartsDataRoutes: FastifyPluginAsyncTypebox<ChartsDataOptions> = as
         tags,
         summary: 'CSV of a chart’s or PV list’s data for a range',
         body: ChartExportRequestSchema,
-        response: { 200: Type.String(), 400: ErrorReply, 404: ErrorReply },
+        response: { 200: Type.String(), 400: ErrorReply, 403: ErrorReply, 404: ErrorReply },
       },
     },
     async (request, reply) => {
@@ -203,6 +208,20 @@ export const chartsDataRoutes: FastifyPluginAsyncTypebox<ChartsDataOptions> = as
           'startDate and endDate must be times (ms or ISO 8601) with endDate after startDate',
         );
       const allowed = series.filter((s) => readable(request, s.pv));
+      // Series of PVs the user may not read are left out; an export of nothing readable is refused.
+      if (allowed.length === 0) {
+        const session = sessionOf(request);
+        await services.store.audit.append({
+          at: Date.now(),
+          userId: session.userId,
+          username: session.username,
+          action: 'chart.export.refused',
+          object: chartId !== undefined ? `chart:${chartId}` : 'chart:auto',
+          detail: { unauthorizedPvs: series.map((s) => pvKey(s.pv)) },
+          remoteAddress: request.ip,
+        });
+        return sendForbidden(reply);
+      }
       let csv: string;
       try {
         csv = await historian.exportCsv({

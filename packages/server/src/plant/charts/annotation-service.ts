@@ -46,6 +46,8 @@ export interface AnnotationQueryInput {
 export interface AnnotationService {
   /** Annotations in [start, end] and/or of the PVs, oldest first. */
   list(query: AnnotationQueryInput): Promise<Annotation[]>;
+  /** One annotation; undefined when there is none with this id. */
+  get(id: number): Promise<Annotation | undefined>;
   create(input: NewAnnotationInput, actor: Actor): Promise<Annotation>;
   update(patch: AnnotationPatchInput, actor: Actor): Promise<Annotation>;
   /** Deletes the given annotations; returns the ids that existed and were deleted. */
@@ -100,6 +102,11 @@ export function createAnnotationService({
       if (pvs !== undefined && !pvs.every(isPvRef))
         refuse('invalid', 'pvs', 'must be PV references {type, nr}');
       return repo.list({ start, end, pvs });
+    },
+    async get(id) {
+      if (!Number.isSafeInteger(id)) return undefined;
+      const [found] = await repo.byIds([id]);
+      return found;
     },
     async create(input, actor) {
       const fields = check({

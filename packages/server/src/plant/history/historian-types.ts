@@ -39,6 +39,8 @@ export interface ChartResult {
 /** Values of one PV in one report row, from the rollups; null when the row has no data. */
 export interface ReportCell {
   from: number;
+  /** First sample of the row (Differenz of values that are no meters: last − first). */
+  first: number | null;
   last: number | null;
   mean: number | null;
   min: number | null;

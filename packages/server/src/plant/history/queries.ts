@@ -158,7 +158,15 @@ export async function reportData(
     for (const interval of range.intervals) {
       const inside = rows.filter((r) => r.t >= interval.from && r.t < interval.to);
       if (inside.length === 0) {
-        cells.push({ from: interval.from, last: null, mean: null, min: null, max: null, difference: null });
+        cells.push({
+          from: interval.from,
+          first: null,
+          last: null,
+          mean: null,
+          min: null,
+          max: null,
+          difference: null,
+        });
         continue;
       }
       let difference = 0;
@@ -172,6 +180,7 @@ export async function reportData(
       const all = inside.reduce(mergeRollups);
       cells.push({
         from: interval.from,
+        first: all.firstV,
         last: all.lastV,
         mean: rollupMean(all),
         min: all.minV,

@@ -5,3 +5,8 @@ export {
   type ValueInterval,
 } from './report-value-source.js';
 export { loadReportContent, seedReportContent, ReportContentSchema } from './report-content.js';
+export {
+  archiveReportValue,
+  createArchiveReportValueSource,
+  type ReportArchive,
+} from './report-archive-source.js';

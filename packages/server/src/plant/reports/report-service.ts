@@ -9,6 +9,7 @@ import {
   shiftByOffset,
   type ManualInputItem,
   type ManualInputReply,
+  type PvRef,
   type ReportConfig,
   type ReportConfigKind,
   type ReportData,
@@ -17,6 +18,7 @@ import type { Store } from '../../store/index.js';
 import { createReportRepositories, type ManualInputChange } from '../../store/reports/index.js';
 import type { MaintenanceActor } from '../maintenance/actor.js';
 import { MaintenanceInputError } from '../maintenance/errors.js';
+import { createArchiveReportValueSource, type ReportArchive } from './report-archive-source.js';
 import type { ReportValueSource } from './report-value-source.js';
 import { seedReportContent } from './report-content.js';
 
@@ -43,9 +45,12 @@ export async function createReportService(deps: {
   source: ReportValueSource;
   /** Demo report configs put into an empty store once. */
   content?: readonly ReportConfig[] | null;
+  /** The historian: past rows from its rollups. Without it only today's rows have values. */
+  archive?: { reports: ReportArchive; isCounter: (pv: PvRef) => boolean };
   now?: () => number;
 }): Promise<ReportService> {
-  const { store, timeZone, source } = deps;
+  const { store, timeZone } = deps;
+  const live = deps.source;
   const now = deps.now ?? Date.now;
   const repos = createReportRepositories(store.db);
   if (deps.content) await seedReportContent(store, repos, deps.content);
@@ -59,6 +64,16 @@ export async function createReportService(deps: {
     if (!day) throw new MaintenanceInputError('Ungültiges Datum');
     return { config, kind: kind as ReportConfigKind, day, date: formatLocalDate(day) };
   };
+
+  const source: ReportValueSource = deps.archive
+    ? createArchiveReportValueSource({
+        archive: deps.archive.reports,
+        isCounter: deps.archive.isCounter,
+        live,
+        timeZone,
+        now,
+      })
+    : live;
 
   return {
     configs: () => repos.configs.all(),

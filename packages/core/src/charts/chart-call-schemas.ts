@@ -1,0 +1,73 @@
+import { Type, type Static } from 'typebox';
+import {
+  AnnotationFieldsSchema,
+  AnnotationSchema,
+  ChartTypeSchema,
+  type Annotation,
+} from './chart-schemas.js';
+
+/** Query of GET /api/charts/config: the chart type whose directory tree is wanted. */
+export const ChartConfigQuerySchema = Type.Object({ type: ChartTypeSchema });
+export type ChartConfigQuery = Static<typeof ChartConfigQuerySchema>;
+
+/** A time in milliseconds since the epoch, as the annotation queries take it. */
+const Millis = Type.Integer({ minimum: 0, maximum: 253_402_300_799_999 });
+
+/**
+ * Query of GET /api/charts/annotations: a time window and/or PVs as comma-separated keys
+ * (`AnaIn-100010,ZaehlWert-1060`); without any, every annotation the user may read.
+ */
+export const AnnotationQuerySchema = Type.Object({
+  start: Type.Optional(Millis),
+  end: Type.Optional(Millis),
+  pvs: Type.Optional(Type.String({ maxLength: 32_000 })),
+});
+export type AnnotationQuery = Static<typeof AnnotationQuerySchema>;
+
+/** Body of POST /api/charts/annotations: time, PV and text; the rest defaults (visible, no report). */
+export const NewAnnotationSchema = Type.Object({
+  timestamp: AnnotationFieldsSchema.properties.timestamp,
+  pv: AnnotationFieldsSchema.properties.pv,
+  text: AnnotationFieldsSchema.properties.text,
+  ...Type.Partial(
+    Type.Pick(AnnotationFieldsSchema, [
+      'dataSource',
+      'visible',
+      'showInDayReport',
+      'showInWeekReport',
+      'showInMonthReport',
+      'showInYearReport',
+    ]),
+  ).properties,
+});
+export type NewAnnotation = Static<typeof NewAnnotationSchema>;
+
+/**
+ * Body of PATCH /api/charts/annotations: the id plus the fields to change. The id is optional
+ * in the schema so that an annotation that was never saved is refused with the message of
+ * screens §4 ('cannot update unsaved update annotation') rather than a schema error.
+ */
+export const AnnotationUpdateSchema = Type.Object({
+  id: Type.Optional(Type.Integer()),
+  ...Type.Partial(AnnotationFieldsSchema).properties,
+});
+export type AnnotationUpdate = Static<typeof AnnotationUpdateSchema>;
+
+/** Body of POST /api/charts/delete-annotations: the ids to delete. */
+export const DeleteAnnotationsSchema = Type.Array(Type.Integer(), { maxItems: 1000 });
+
+/** Reply of POST /api/charts/delete-annotations: the ids that existed and were deleted. */
+export const DeleteAnnotationsReplySchema = Type.Object({ deletedIds: Type.Array(Type.Integer()) });
+export type DeleteAnnotationsReply = Static<typeof DeleteAnnotationsReplySchema>;
+
+/** Reply of GET /api/charts/annotations. */
+export const AnnotationListSchema = Type.Array(AnnotationSchema);
+
+/** What the client makes of an annotation write: the saved annotation, or why it failed. */
+export type AnnotationWriteResult =
+  | { status: 'Success'; errorMessage: ''; annotation: Annotation }
+  | { status: 'Failed'; errorMessage: string };
+
+/** What the client makes of a delete: the deleted ids, or why it failed. */
+export type AnnotationDeleteResult =
+  { status: 'Success'; errorMessage: ''; deletedIds: number[] } | { status: 'Failed'; errorMessage: string };

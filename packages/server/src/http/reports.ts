@@ -1,0 +1,148 @@
+import {
+  ErrorReply,
+  ManualInputListSchema,
+  ManualInputReplySchema,
+  ReportConfigSchema,
+  ReportDataParamsSchema,
+  ReportDataSchema,
+  ReportDateQuerySchema,
+  parseLocalDate,
+  pvKey,
+  type ReportConfig,
+  type ReportData,
+} from '@leitwarte/core';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import type { RouteOptions } from '../services.js';
+import { sessionOf } from './auth-guard.js';
+import { actorOf } from './request-actor.js';
+
+/** The date error of screens §5 ('Ungültiges Datum'). */
+const INVALID_DATE = 'Ungültiges Datum';
+
+/** Reports (calls §7 Reports): configs, data per config/kind/date, manual inputs. */
+export const reportsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { services }) => {
+  const { reports } = services.domain;
+  const { rights, plant, store } = services;
+  // Past rows come from the historian's rollups, today's rows from the live values.
+  const tags = ['reports'];
+
+  /** A report as the user sees it: only the columns of PVs the user may read; null when none is left. */
+  function readableConfig(request: FastifyRequest, config: ReportConfig | undefined): ReportConfig | null {
+    if (!config) return null;
+    const session = sessionOf(request);
+    const columns = config.columns.filter((c) => rights.canReadPv(session, c.dataBinding.pvRef));
+    return columns.length === 0 ? null : { ...config, columns };
+  }
+  const notFound = (reply: FastifyReply, id: number) =>
+    reply.code(404).send({
+      statusCode: 404,
+      error: 'Not Found',
+      code: 'not-found',
+      message: `Bericht ${id} gibt es nicht.`,
+    });
+  const badDate = (reply: FastifyReply) =>
+    reply
+      .code(400)
+      .send({ statusCode: 400, error: 'Bad Request', code: 'invalidDate', message: INVALID_DATE });
+
+  app.get(
+    '/api/Report/configs',
+    {
+      schema: {
+        tags,
+        summary: 'Every report config the user may read (columns of unreadable PVs left out)',
+        response: { 200: Type.Array(ReportConfigSchema) },
+      },
+    },
+    async (request) =>
+      (await reports.configs()).map((c) => readableConfig(request, c)).filter((c) => c !== null),
+  );
+
+  app.get(
+    '/api/Report/configs/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One report config (columns of unreadable PVs left out)',
+        params: Type.Object({ id: Type.Integer({ minimum: 1 }) }),
+        response: { 200: ReportConfigSchema, 404: ErrorReply },
+      },
+    },
+    async (request, reply) =>
+      readableConfig(request, await reports.config(request.params.id)) ?? notFound(reply, request.params.id),
+  );
+
+  app.get(
+    '/api/Report/data/:configId/:kind',
+    {
+      schema: {
+        tags,
+        summary: 'Report data of a date (yyyy-MM-dd): past rows from the archive, today live',
+        params: ReportDataParamsSchema,
+        querystring: ReportDateQuerySchema,
+        response: { 200: ReportDataSchema, 400: ErrorReply, 404: ErrorReply },
+      },
+    },
+    async (request, reply) => {
+      const { configId, kind } = request.params;
+      if (!parseLocalDate(request.query.date)) return badDate(reply);
+      const config = readableConfig(request, await reports.config(configId));
+      if (!config) return notFound(reply, configId);
+      const data = await reports.data(configId, kind, request.query.date);
+      const keep = new Set(config.columns.map((c) => pvKey(c.dataBinding.pvRef)));
+      const shown = (c: {
+        dataBinding: { pvRef: ReportConfig['columns'][number]['dataBinding']['pvRef'] };
+      }) => keep.has(pvKey(c.dataBinding.pvRef));
+      const body: ReportData = {
+        ...data,
+        columns: data.columns.filter(shown),
+        rows: data.rows.map((row) => ({ ...row, values: row.values.filter(shown) })),
+      };
+      return body;
+    },
+  );
+
+  app.post(
+    '/api/Report/data/:configId/:kind/manual-input',
+    {
+      schema: {
+        tags,
+        summary: 'Saves manual report inputs, all or none (right writeValues on each PV); audited',
+        params: ReportDataParamsSchema,
+        querystring: ReportDateQuerySchema,
+        body: ManualInputListSchema,
+        response: { 200: ManualInputReplySchema, 400: ErrorReply, 404: ErrorReply },
+      },
+    },
+    async (request, reply) => {
+      const { configId, kind } = request.params;
+      const { date } = request.query;
+      if (!parseLocalDate(date)) return badDate(reply);
+      if (!(await reports.config(configId))) return notFound(reply, configId);
+      const actor = actorOf(request);
+      const unauthorizedPvs = request.body
+        .map((item) => item.pv)
+        .filter((pv, i, all) => all.findIndex((p) => pvKey(p) === pvKey(pv)) === i)
+        .filter((pv) => !rights.onPv(actor, 'writeValues', pv));
+      if (unauthorizedPvs.length > 0) {
+        await store.audit.append({
+          at: Date.now(),
+          userId: actor.userId,
+          username: actor.username,
+          action: 'report.manual-input.refused',
+          object: `report ${configId} ${kind} ${date}`,
+          detail: { unauthorizedPvs: unauthorizedPvs.map(pvKey) },
+          remoteAddress: actor.remoteAddress,
+        });
+        return {
+          status: 'Unauthorized' as const,
+          errorMessage: 'Keine Schreibrechte für die Prozessvariablen.',
+          unauthorizedPvs,
+        };
+      }
+      return reports.saveManualInputs(configId, kind, date, request.body, actor);
+    },
+  );
+};
