@@ -45,6 +45,10 @@ import {
   loadSystemDefaults,
 } from './plant/system/index.js';
 import { createTextMessageService, loadTextMessagesContent } from './plant/text-messages/index.js';
+import { currentPvConfig } from './plant/values/pv-config-view.js';
+import { createPvConfigWriteService } from './plant/values/pv-config-write-service.js';
+import { createPvLiveEvents } from './plant/values/pv-live-events.js';
+import { createPvWriteService } from './plant/values/pv-write-service.js';
 import { createWebcamService, resolveWebcamsContent } from './plant/webcams/index.js';
 import { WebcamsContentSchema } from './plant/webcams/webcams-content.js';
 import type { Store } from './store/index.js';
@@ -98,6 +102,8 @@ export async function createDomain(options: DomainOptions) {
     groups: alertContent?.pvGroups ?? [],
   });
   const controlEvents = createControlEventService({ store, plant });
+  const pvEvents = createPvLiveEvents(plant);
+  const pvWrites = createPvWriteService({ store, plant, rights, events: pvEvents });
 
   const stationNumbers = new Set(plant.stations().map((s) => s.stationNumber));
   const remoteAlarmFile = file('remote-alarm.json');
@@ -135,6 +141,24 @@ export async function createDomain(options: DomainOptions) {
     content: file('maintenance.json') ? loadMaintenanceContent(contentDir, plant, timeZone) : null,
   });
   const runtimes = createRuntimeService({ store, plant, bindings: maintenance.bindings });
+  const pvGroups = alertContent?.pvGroups ?? [];
+  const pvConfigWrites = createPvConfigWriteService({
+    store,
+    plant,
+    rights,
+    limits,
+    runtimes,
+    priorityOutputs,
+    pvGroups,
+    events: pvEvents,
+  });
+  // A changed digital priority changes the PV's config: newConfig on the live channel.
+  limits.onDigitalPriority((entries) => {
+    for (const entry of entries) {
+      const changed = currentPvConfig(plant, limits.digitalPriority, entry.pv);
+      if (changed !== undefined) pvEvents.configChanged(changed);
+    }
+  });
   const reportConfigs = file('reports.json') ? loadReportContent(contentDir, plant) : [];
   const reportSource = createLiveReportValueSource({
     plant,
@@ -229,7 +253,10 @@ export async function createDomain(options: DomainOptions) {
     processImages,
     historian,
     /** The PV groups (areas) of the plant: ids, station, name and their PVs. */
-    pvGroups: alertContent?.pvGroups ?? [],
+    pvGroups,
+    pvEvents,
+    pvWrites,
+    pvConfigWrites,
     chartSeries,
     /** Brings everything up; the plant starts between the configs and the engines that watch it. */
     async start(): Promise<void> {

@@ -14,10 +14,6 @@ import {
 } from '@leitwarte/core';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type, type TSchema } from 'typebox';
-import { createPvConfigWriteService } from '../plant/values/pv-config-write-service.js';
-import { currentPvConfig } from '../plant/values/pv-config-view.js';
-import { pvLiveEventsOf } from '../plant/values/pv-live-events.js';
-import { createPvWriteService } from '../plant/values/pv-write-service.js';
 import type { RouteOptions } from '../services.js';
 import { actorOf } from './request-actor.js';
 import { requireRight } from './require-right.js';
@@ -36,27 +32,9 @@ const BAD_REQUEST = Type.Object({
  * refused, and then nothing is changed.
  */
 export const pvWriteRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { services }) => {
-  const { store, plant, rights, domain } = services;
-  const values = createPvWriteService({ store, plant, rights });
-  const configs = createPvConfigWriteService({
-    store,
-    plant,
-    rights,
-    limits: domain.limits,
-    runtimes: domain.runtimes,
-    priorityOutputs: domain.priorityOutputs,
-    pvGroups: domain.pvGroups,
-  });
-
-  // A changed digital priority changes the PV's config: newConfig on the live channel.
-  const live = pvLiveEventsOf(plant);
-  const stopPriorities = domain.limits.onDigitalPriority((entries) => {
-    for (const entry of entries) {
-      const config = currentPvConfig(plant, domain.limits.digitalPriority, entry.pv);
-      if (config !== undefined) live.configChanged(config);
-    }
-  });
-  app.addHook('onClose', async () => stopPriorities());
+  const { domain } = services;
+  const values = domain.pvWrites;
+  const configs = domain.pvConfigWrites;
 
   const route = <B extends TSchema, R extends TSchema>(
     right: RightName,

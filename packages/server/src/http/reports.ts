@@ -24,8 +24,7 @@ const INVALID_DATE = 'Ungültiges Datum';
 /** Reports (calls §7 Reports): configs, data per config/kind/date, manual inputs. */
 export const reportsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { services }) => {
   const { reports } = services.domain;
-  const { rights, plant, store } = services;
-  // Past rows come from the historian's rollups, today's rows from the live values.
+  const { rights, store } = services;
   const tags = ['reports'];
 
   /** A report as the user sees it: only the columns of PVs the user may read; null when none is left. */

@@ -6,7 +6,6 @@ import {
 } from '@leitwarte/core';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { createPvConfigWriteService } from '../plant/values/pv-config-write-service.js';
 import type { RouteOptions } from '../services.js';
 import { actorOf } from './request-actor.js';
 import { requireRight } from './require-right.js';
@@ -26,15 +25,7 @@ const list = (numbers: readonly number[]) => numbers.join(', ');
  */
 export const stationCallRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { services }) => {
   const { store, plant, rights, domain } = services;
-  const configs = createPvConfigWriteService({
-    store,
-    plant,
-    rights,
-    limits: domain.limits,
-    runtimes: domain.runtimes,
-    priorityOutputs: domain.priorityOutputs,
-    pvGroups: domain.pvGroups,
-  });
+  const configs = domain.pvConfigWrites;
 
   app.post(
     '/api/station/call',

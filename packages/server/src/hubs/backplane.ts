@@ -8,6 +8,8 @@ import type {
   PendingAlertState,
   PipeLeakageConfig,
   ProcessValue,
+  PvAckEvent,
+  PvConfig,
   ServerInfoMessage,
   ServerStatus,
   Station,
@@ -19,6 +21,12 @@ import type { NoteUpdate } from '../plant/dashboards/index.js';
 export interface BackplaneTopics {
   /** Changed process values, in the order the data source produced them. */
   'pv.values': readonly ProcessValue[];
+  /** The field's answer to a value a user wrote (newValue). */
+  'pv.written': ProcessValue;
+  /** A failure input was acknowledged (newAck). */
+  'pv.ack': PvAckEvent;
+  /** A PV's config changed, e.g. its digital alert priority (newConfig). */
+  'pv.config': PvConfig;
   /** Stations whose dial state, times or dial counters changed (whole station records). */
   'stations.changed': readonly Station[];
   /** The data source's connection state as a server status. */

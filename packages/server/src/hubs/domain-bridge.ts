@@ -13,6 +13,7 @@ export type HubDomain = Pick<
   | 'textMessages'
   | 'dashboards'
   | 'reports'
+  | 'pvEvents'
 >;
 
 /**
@@ -36,6 +37,9 @@ export function bridgeDomain(domain: HubDomain, backplane: Backplane): () => voi
     domain.energy.onEnergyValues((values) => backplane.publish('energy.values', values)),
     domain.textMessages.onMessage((message) => backplane.publish('textMessages.message', message)),
     domain.dashboards.onNoteUpdate((update) => backplane.publish('dashboards.note', update)),
+    domain.pvEvents.onWrittenValue((value) => backplane.publish('pv.written', value)),
+    domain.pvEvents.onAck((ack) => backplane.publish('pv.ack', ack)),
+    domain.pvEvents.onConfig((config) => backplane.publish('pv.config', config)),
   ];
   return () => {
     for (const stop of stops) stop();

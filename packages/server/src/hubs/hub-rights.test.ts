@@ -19,9 +19,7 @@ const [hidden, shown] = plant.stations().map((s) => s.stationNumber) as [number,
 const pvOf = (station: number): PvRef =>
   plant.pvConfigs().find((c) => plant.stationOf(c.pvRef) === station)!.pvRef;
 // The restricted user may read no PV of the hidden station.
-const rights = readOnlyRights(
-  (p, ref: PvRef) => p.username !== 'gast' || plant.stationOf(ref) !== hidden,
-);
+const rights = readOnlyRights((p, ref: PvRef) => p.username !== 'gast' || plant.stationOf(ref) !== hidden);
 const visibility = createVisibility(plant, rights);
 const principal = (username: string): SessionPrincipal => ({
   sessionId: username,

@@ -1,30 +1,10 @@
-import {
-  SUBSCRIBE_BATCH,
-  isPvRef,
-  pvKey,
-  type ProcessValue,
-  type PvAckEvent,
-  type PvConfig,
-  type PvRef,
-} from '@leitwarte/core';
+import { SUBSCRIBE_BATCH, isPvRef, pvKey, type ProcessValue, type PvRef } from '@leitwarte/core';
 import type { Rights } from '../auth/rights.js';
 import type { Plant } from '../plant/plant.js';
-import { pvLiveEventsOf } from '../plant/values/pv-live-events.js';
 import type { Backplane } from './backplane.js';
 import { HubError, expectArgumentCount, type HubClient, type HubDefinition, type HubHost } from './hub.js';
 import { PvSubscriptions } from './pv-subscriptions.js';
 import { createTickThrottle, type TickThrottle } from './tick-throttle.js';
-
-declare module './backplane.js' {
-  interface BackplaneTopics {
-    /** The field's answer to a value a user wrote (newValue). */
-    'pv.written': ProcessValue;
-    /** A failure input was acknowledged (newAck). */
-    'pv.ack': PvAckEvent;
-    /** A PV's config changed, e.g. its digital alert priority (newConfig). */
-    'pv.config': PvConfig;
-  }
-}
 
 export interface PvHubOptions {
   plant: Plant;
@@ -123,13 +103,9 @@ export function createPvHub(options: PvHubOptions): HubDefinition<PvSubscription
     }
   }
 
-  /** Plant events → backplane (this process's writes), backplane → subscribers (every process's). */
+  /** The write events of every process (bridged from the domain) → the subscribers of the PV. */
   function bridgeLiveEvents(): () => void {
-    const live = pvLiveEventsOf(plant);
     const stops = [
-      live.onWrittenValue((value) => backplane.publish('pv.written', value)),
-      live.onAck((ack) => backplane.publish('pv.ack', ack)),
-      live.onConfig((config) => backplane.publish('pv.config', config)),
       backplane.subscribe('pv.written', (value) => tell('newValue', value.pvRef, `[${jsonOf(value)}]`)),
       backplane.subscribe('pv.ack', (ack) => tell('newAck', ack.pvRef, JSON.stringify([ack]))),
       backplane.subscribe('pv.config', (config) => tell('newConfig', config.pvRef, JSON.stringify([config]))),

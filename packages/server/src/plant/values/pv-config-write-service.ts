@@ -15,7 +15,7 @@ import type { Store } from '../../store/index.js';
 import type { LimitService, PriorityOutputService, PvGroup } from '../alerts/index.js';
 import type { RuntimeService } from '../maintenance/index.js';
 import type { Plant } from '../plant.js';
-import { pvLiveEventsOf } from './pv-live-events.js';
+import type { PvLiveEvents } from './pv-live-events.js';
 import { auditRefusal, type WriteActor } from './refusal-audit.js';
 
 export interface PvConfigWriteDeps {
@@ -26,6 +26,7 @@ export interface PvConfigWriteDeps {
   runtimes: RuntimeService;
   priorityOutputs: PriorityOutputService;
   pvGroups: readonly PvGroup[];
+  events: PvLiveEvents;
 }
 
 /**
@@ -34,8 +35,7 @@ export interface PvConfigWriteDeps {
  * (ackAlerts). The domain services validate and audit the changes; a refused call is audited here.
  */
 export function createPvConfigWriteService(deps: PvConfigWriteDeps) {
-  const { store, plant, rights, limits, runtimes, priorityOutputs, pvGroups } = deps;
-  const live = pvLiveEventsOf(plant);
+  const { store, plant, rights, limits, runtimes, priorityOutputs, pvGroups, events: live } = deps;
 
   /** May the user acknowledge this PV area: on its station, or on every PV of it. */
   const mayAckGroup = (actor: WriteActor, group: PvGroup) =>

@@ -23,21 +23,8 @@ export interface PvLiveEvents {
   onConfig(listener: (config: PvConfig) => void): () => void;
 }
 
-// One per plant: the route that writes and the channel that tells are built apart from each
-// other but share the plant, so the plant is the meeting point.
-const byPlant = new WeakMap<Plant, PvLiveEvents>();
-
-/** The live PV events of a plant; created on first use and fed by the plant's value changes. */
-export function pvLiveEventsOf(plant: Plant, now: () => number = Date.now): PvLiveEvents {
-  let events = byPlant.get(plant);
-  if (events === undefined) {
-    events = createPvLiveEvents(plant, now);
-    byPlant.set(plant, events);
-  }
-  return events;
-}
-
-function createPvLiveEvents(plant: Plant, now: () => number): PvLiveEvents {
+/** The live PV events of a plant, fed by its value changes. */
+export function createPvLiveEvents(plant: Plant, now: () => number = Date.now): PvLiveEvents {
   const written = createListeners<ProcessValue>();
   const acks = createListeners<PvAckEvent>();
   const configs = createListeners<PvConfig>();

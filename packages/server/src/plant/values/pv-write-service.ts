@@ -10,7 +10,7 @@ import {
 import type { Rights } from '../../auth/rights.js';
 import type { Store } from '../../store/index.js';
 import type { Plant } from '../plant.js';
-import { pvLiveEventsOf } from './pv-live-events.js';
+import type { PvLiveEvents } from './pv-live-events.js';
 import { auditText, pvLabel, toProcessValue, valueWriteRefusal } from './pv-write-rules.js';
 import { auditRefusal, type WriteActor } from './refusal-audit.js';
 
@@ -20,6 +20,8 @@ export interface PvWriteServiceDeps {
   store: Store;
   plant: Plant;
   rights: Rights;
+  /** Where the field's answer to a write is announced (newValue, newAck). */
+  events: PvLiveEvents;
   now?: () => number;
 }
 
@@ -63,10 +65,9 @@ export function createPvWriteService({
   store,
   plant,
   rights,
+  events: live,
   now = Date.now,
 }: PvWriteServiceDeps): PvWriteService {
-  const live = pvLiveEventsOf(plant);
-
   async function run(op: Operation, refs: readonly PvRef[], actor: WriteActor): Promise<PvWriteReply> {
     const refuse = async (result: PvWriteReply) => {
       await auditRefusal(store, actor, `${op.action}.refused`, refs, {
