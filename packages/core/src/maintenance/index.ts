@@ -4,3 +4,5 @@ export * from './runtime-input.js';
 export * from './notifications.js';
 export * from './schemas.js';
 export * from './entry-input.js';
+export * from './calls.js';
+export * from './upload.js';

@@ -24,6 +24,7 @@ import {
 import type { Plant } from '../plant.js';
 import type { MaintenanceActor } from './actor.js';
 import { MaintenanceInputError } from './errors.js';
+import { auditedEntry, createRecordsAudit } from './records-audit.js';
 
 /** File kinds a data sheet may hold; the upload checks the content against the same list. */
 export const DOCUMENT_EXTENSIONS = [
@@ -39,14 +40,33 @@ export const DOCUMENT_EXTENSIONS = [
   '.ods',
 ];
 
+/** An uploaded file already written under its generated name. */
+export interface StoredDocumentFile {
+  storedName: string;
+  size: number;
+  /** The kind detected from the content (pdf, png, ...). */
+  kind: string;
+}
+
 /** Machine life cycle and data sheets (calls §7 Maintenance). */
 export interface MachineRecords {
   lifecycle(pv: PvRef): Promise<LifecycleEntry[]>;
   createLifecycleEntry(input: LifecycleEntryInput, actor: MaintenanceActor): Promise<LifecycleEntry>;
   saveLifecycle(request: LifecycleBulkSave, actor: MaintenanceActor): Promise<LifecycleBulkSaveReply>;
+  /** Life-cycle entries by id (those that exist), e.g. to check rights on an update or delete. */
+  lifecycleEntries(ids: readonly number[]): Promise<LifecycleEntry[]>;
   documents(pv: PvRef): Promise<DatasheetDocument[]>;
-  /** Stores a document's metadata; for files a generated name relative to the document directory. */
-  addDocument(pv: PvRef, form: ExternalDocumentForm, actor: MaintenanceActor): Promise<DatasheetDocument>;
+  document(id: number): Promise<DatasheetDocument | undefined>;
+  /**
+   * Stores a document's metadata. For files a generated name relative to the document directory;
+   * an uploaded file comes with the name it was already stored under, its size and detected type.
+   */
+  addDocument(
+    pv: PvRef,
+    form: ExternalDocumentForm,
+    actor: MaintenanceActor,
+    file?: StoredDocumentFile,
+  ): Promise<DatasheetDocument>;
   datasheetData(pv: PvRef): Promise<DatasheetDataItem[]>;
   parts(pv: PvRef): Promise<DatasheetPart[]>;
 }
@@ -73,25 +93,21 @@ export function createMachineRecords(deps: {
       kind: input.kind.trim(),
     };
   };
-  const audit = (actor: MaintenanceActor, action: string, object: string, detail: Record<string, unknown>) =>
-    store.audit.append({
-      at: now(),
-      userId: actor.userId,
-      username: actor.username,
-      action,
-      object,
-      detail,
-      remoteAddress: actor.remoteAddress ?? null,
-    });
+  const audit = createRecordsAudit(store, now);
 
   return {
     lifecycle: (pv) => repos.lifecycle.ofPv(known(pv)),
     async createLifecycleEntry(input, actor) {
       const entry = await repos.lifecycle.create(entryData(input), actor.username, now());
-      await audit(actor, 'maintenance-lifecycle-create', pvKey(entry.pvRef), {
-        id: entry.id,
-        text: entry.text,
-      });
+      await audit(
+        actor,
+        'maintenance.lifecycle.create',
+        pvKey(entry.pvRef),
+        { id: entry.id },
+        {
+          new: auditedEntry(entry),
+        },
+      );
       return entry;
     },
     async saveLifecycle(request, actor) {
@@ -114,27 +130,63 @@ export function createMachineRecords(deps: {
         throw error;
       }
       try {
+        const before = new Map(
+          (await repos.lifecycle.byIds([...changes.update.map((u) => u.id), ...changes.deleteIds])).map(
+            (e) => [e.id, e],
+          ),
+        );
         const result = await repos.lifecycle.apply(changes, actor.username, now());
-        const pvs = [...new Set([...result.created, ...result.updated].map((e) => pvKey(e.pvRef)))];
-        await audit(actor, 'maintenance-lifecycle-save', pvs.join(','), {
-          created: result.created.map((e) => e.id),
-          updated: result.updated.map((e) => e.id),
-          deleted: result.deletedIds,
-        });
+        // One audit row per changed entry, old → new.
+        for (const e of result.created) {
+          await audit(
+            actor,
+            'maintenance.lifecycle.create',
+            pvKey(e.pvRef),
+            { id: e.id },
+            { new: auditedEntry(e) },
+          );
+        }
+        for (const e of result.updated) {
+          const old = before.get(e.id);
+          await audit(
+            actor,
+            'maintenance.lifecycle.update',
+            pvKey(e.pvRef),
+            { id: e.id },
+            { old: old && auditedEntry(old), new: auditedEntry(e) },
+          );
+        }
+        for (const id of result.deletedIds) {
+          const old = before.get(id);
+          await audit(
+            actor,
+            'maintenance.lifecycle.delete',
+            old ? pvKey(old.pvRef) : String(id),
+            { id },
+            {
+              old: old && auditedEntry(old),
+            },
+          );
+        }
         return { ...result, status: 'Success' };
       } catch (error) {
         if (error instanceof LifecycleNotFoundError) return failed(error.message);
         throw error;
       }
     },
+    lifecycleEntries: (ids) => repos.lifecycle.byIds([...new Set(ids)]),
     documents: (pv) => repos.datasheets.documents(known(pv)),
-    async addDocument(pv, form, actor) {
+    document: (id) => repos.datasheets.document(id),
+    async addDocument(pv, form, actor, file) {
       known(pv);
       const refusal = documentFormRefusal(form);
       if (refusal) throw new MaintenanceInputError(refusal);
       let storedName: string | null = null;
       const fileName = form.docType === 'File' ? path.basename(form.fileName?.trim() ?? '') : null;
-      if (fileName !== null) {
+      if (fileName !== null && file !== undefined) {
+        // Uploaded: the content was checked and decided the generated name.
+        storedName = file.storedName;
+      } else if (fileName !== null) {
         const ext = path.extname(fileName).toLowerCase();
         if (!DOCUMENT_EXTENSIONS.includes(ext)) {
           throw new MaintenanceInputError(`Dateityp ${ext || '(ohne Endung)'} ist nicht erlaubt.`);
@@ -154,7 +206,15 @@ export function createMachineRecords(deps: {
         actor.username,
         now(),
       );
-      await audit(actor, 'maintenance-document-add', pvKey(pv), { id: doc.id, description: doc.description });
+      await audit(
+        actor,
+        file ? 'maintenance.document.upload' : 'maintenance.document.add',
+        pvKey(pv),
+        file
+          ? { id: doc.id, fileName, size: file.size, type: file.kind, storedName }
+          : { id: doc.id, docType: doc.docType },
+        { new: { description: doc.description, docType: doc.docType, target: doc.target, fileName } },
+      );
       return doc;
     },
     datasheetData: (pv) => repos.datasheets.data(known(pv)),

@@ -23,6 +23,8 @@ export interface NewDatasheetDocument {
 /** Machine data sheets per PV: documents (metadata), technical data and spare parts. */
 export interface DatasheetRepository {
   documents(ref: PvRef): Promise<DatasheetDocument[]>;
+  /** One document by id, whatever its PV; undefined when there is none. */
+  document(id: number): Promise<DatasheetDocument | undefined>;
   addDocument(doc: NewDatasheetDocument, username: string, now: number): Promise<DatasheetDocument>;
   data(ref: PvRef): Promise<DatasheetDataItem[]>;
   replaceData(ref: PvRef, items: readonly DatasheetDataItem[]): Promise<void>;
@@ -49,6 +51,14 @@ export function createDatasheetRepository(db: Kysely<Database>): DatasheetReposi
   return {
     documents: async (ref) =>
       (await ofPv('maintenance_documents', ref).orderBy('id').execute()).map(toDocument),
+    async document(id) {
+      const row = await db
+        .selectFrom('maintenance_documents')
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row === undefined ? undefined : toDocument(row);
+    },
     async addDocument(doc, username, now) {
       const row = await db
         .insertInto('maintenance_documents')

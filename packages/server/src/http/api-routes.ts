@@ -1,0 +1,38 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { RouteOptions } from '../services.js';
+import { alertsRoutes } from './alerts.js';
+import { chartsRoutes } from './charts.js';
+import { controlEventsRoutes } from './control-events.js';
+import { dashboardRoutes } from './dashboard.js';
+import { maintenanceRoutes } from './maintenance.js';
+import { protocolRoutes } from './protocols.js';
+import { pvWriteRoutes } from './pv-writes.js';
+import { remoteAlertRoutes } from './remote-alert.js';
+import { reportsRoutes } from './reports.js';
+import { rightsRoutes } from './rights.js';
+import { stationCallRoutes } from './station-call.js';
+import { systemConfigRoutes } from './system-config.js';
+import { visualizationRoutes } from './visualization.js';
+import { webcamRoutes } from './webcam.js';
+
+/** The call layer's areas (calls §7, screens §7), one plugin each. */
+export const apiAreaRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, options) => {
+  for (const area of [
+    alertsRoutes,
+    controlEventsRoutes,
+    systemConfigRoutes,
+    pvWriteRoutes,
+    stationCallRoutes,
+    remoteAlertRoutes,
+    visualizationRoutes,
+    protocolRoutes,
+    dashboardRoutes,
+    maintenanceRoutes,
+    chartsRoutes,
+    reportsRoutes,
+    webcamRoutes,
+    rightsRoutes,
+  ]) {
+    await app.register(area, options);
+  }
+};

@@ -1,0 +1,157 @@
+import {
+  DatasheetDocumentSchema,
+  DocumentIdParamsSchema,
+  ErrorReply,
+  MAX_DOCUMENT_BYTES,
+  MaintenancePvQuerySchema,
+  pvKey,
+  type PvRef,
+  UPLOAD_TOKEN_HEADER,
+  UPLOAD_TOKEN_INCORRECT_MESSAGE,
+  UploadTokenReplySchema,
+} from '@leitwarte/core';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import path from 'node:path';
+import { Type } from 'typebox';
+import { createDocumentFiles } from '../plant/maintenance/document-files.js';
+import { MaintenanceInputError } from '../plant/maintenance/index.js';
+import { contentTypeOfStoredName } from '../plant/maintenance/document-kinds.js';
+import type { RouteOptions } from '../services.js';
+import { sessionOf } from './auth-guard.js';
+import { allowedOnPv, auditRefusal, pvExists, pvOf, sendError } from './maintenance-guards.js';
+import { checkUpload } from './maintenance-upload-form.js';
+import { createUploadTokens } from './maintenance-upload-tokens.js';
+import { actorOf } from './request-actor.js';
+import { requireRight } from './require-right.js';
+
+/** Room for the multipart framing and the text fields around the largest file. */
+const BODY_LIMIT = MAX_DOCUMENT_BYTES + 64 * 1024;
+const UPLOAD = 'maintenance.document.upload';
+
+/** Content-Disposition of a download: an ASCII fallback name and the UTF-8 name (RFC 6266). */
+function attachment(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\;]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/** Data-sheet documents: the upload token, the upload (calls §5) and the download of a stored file. */
+export const maintenanceDocumentRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
+  app,
+  { services },
+) => {
+  const maintenance = services.domain.maintenance;
+  const files = createDocumentFiles(services.config.dataDir);
+  const tokens = createUploadTokens();
+  // Only this plugin takes multipart bodies; they are buffered up to the limit, then checked.
+  app.addContentTypeParser(
+    'multipart/form-data',
+    { parseAs: 'buffer', bodyLimit: BODY_LIMIT },
+    (_r, body, done) => done(null, body),
+  );
+
+  app.post(
+    '/api/maintenance/datasheets/docs/token',
+    {
+      preHandler: requireRight(services, 'upload'),
+      schema: {
+        tags: ['maintenance'],
+        summary: 'A single-use token for one document upload of this session',
+        response: { 200: UploadTokenReplySchema, 403: ErrorReply },
+      },
+    },
+    (request) => tokens.issue(sessionOf(request).sessionId),
+  );
+
+  app.post(
+    '/api/maintenance/datasheets/docs',
+    {
+      bodyLimit: BODY_LIMIT,
+      // Token and right are checked before the body is read: a refused upload never reaches the disk.
+      onRequest: async (request, reply) => {
+        const token = request.headers[UPLOAD_TOKEN_HEADER];
+        if (!tokens.consume(sessionOf(request).sessionId, typeof token === 'string' ? token : undefined)) {
+          await auditRefusal(services, request, `${UPLOAD}.refused`, request.url, { reason: 'uploadToken' });
+          return sendError(reply, 403, 'uploadTokenIncorrect', UPLOAD_TOKEN_INCORRECT_MESSAGE);
+        }
+        const query = request.query as Record<string, unknown>;
+        const pv = { type: query.pvType, nr: Number(query.pvNr) } as PvRef;
+        // An unknown or malformed PV is answered after parsing (404 or 400); rights only for real PVs.
+        if (typeof pv.type !== 'string' || !services.plant.config(pvKey(pv))) return;
+        if (!(await allowedOnPv(services, request, reply, 'upload', pv, UPLOAD))) return reply;
+      },
+      schema: {
+        tags: ['maintenance'],
+        summary: 'Uploads a data-sheet document (multipart: description, docType, target, file)',
+        consumes: ['multipart/form-data'],
+        querystring: MaintenancePvQuerySchema,
+        response: {
+          200: DatasheetDocumentSchema,
+          400: ErrorReply,
+          403: ErrorReply,
+          404: ErrorReply,
+          413: ErrorReply,
+          415: ErrorReply,
+        },
+      },
+    },
+    async (request, reply) => {
+      const pv = pvOf(request.query);
+      if (!(await pvExists(services, reply, pv))) return reply;
+      const checked = checkUpload(request.body, request.headers['content-type']);
+      if ('statusCode' in checked) {
+        await auditRefusal(services, request, `${UPLOAD}.refused`, pvKey(pv), { reason: checked.code });
+        return sendError(reply, checked.statusCode, checked.code, checked.message);
+      }
+      const { form, file } = checked;
+      const storedName = file ? await files.save(file.bytes, file.extension) : null;
+      const stored =
+        file && storedName ? { storedName, size: file.bytes.length, kind: file.kind } : undefined;
+      try {
+        return await maintenance.addDocument(pv, form, actorOf(request), stored);
+      } catch (error) {
+        // Metadata refused or not written: the file must not stay behind.
+        if (storedName !== null) await files.remove(storedName);
+        if (error instanceof MaintenanceInputError)
+          return sendError(reply, 400, 'invalidInput', error.message);
+        throw error;
+      }
+    },
+  );
+
+  app.get(
+    '/api/maintenance/datasheets/docs/:id/file',
+    {
+      preHandler: requireRight(services, 'read'),
+      schema: {
+        tags: ['maintenance'],
+        summary: 'The stored file of a data-sheet document, as an attachment',
+        params: DocumentIdParamsSchema,
+        response: {
+          200: Type.Unsafe<unknown>({ type: 'string', format: 'binary' }),
+          403: ErrorReply,
+          404: ErrorReply,
+        },
+      },
+    },
+    async (request, reply) => {
+      const doc = await maintenance.document(request.params.id);
+      if (doc !== undefined) {
+        const action = 'maintenance.document.download';
+        if (!(await allowedOnPv(services, request, reply, 'read', doc.pvRef, action))) return reply;
+      }
+      const file = doc?.storedName ? await files.open(doc.storedName) : null;
+      if (doc === undefined || file === null)
+        return sendError(reply, 404, 'documentNotFound', 'Dokument nicht gefunden.');
+      const storedExt = path.extname(doc.storedName ?? '');
+      const name = doc.fileName ?? `Dokument${storedExt}`;
+      return reply
+        .header('Content-Type', contentTypeOfStoredName(doc.storedName ?? ''))
+        .header('Content-Length', String(file.size))
+        .header('Content-Disposition', attachment(path.extname(name) ? name : `${name}${storedExt}`))
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Content-Security-Policy', "default-src 'none'; sandbox")
+        .header('Cache-Control', 'private, no-store')
+        .send(file.stream);
+    },
+  );
+};

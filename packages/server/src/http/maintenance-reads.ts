@@ -1,0 +1,184 @@
+import {
+  DatasheetDataItemSchema,
+  DatasheetDocumentSchema,
+  DatasheetPartSchema,
+  ErrorReply,
+  LifecycleEntrySchema,
+  MaintenanceNotificationSchema,
+  MaintenanceNotificationsQuerySchema,
+  MaintenanceProtocolRowSchema,
+  MaintenancePvQuerySchema,
+  OVERVIEW_COMPARE_PATH,
+  OVERVIEW_PV_PATH,
+  OverviewCompareQuerySchema,
+  OverviewStationParamsSchema,
+  type MaintenanceProtocolRow,
+  type PvRef,
+} from '@leitwarte/core';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type, type TSchema } from 'typebox';
+import type { RouteOptions } from '../services.js';
+import { allowedOnPv, orInputError, pvExists, pvOf, sendError } from './maintenance-guards.js';
+import { actorOf } from './request-actor.js';
+import { requireRight } from './require-right.js';
+
+const errors = { 400: ErrorReply, 403: ErrorReply, 404: ErrorReply };
+
+/** Maintenance reads (calls §7 Maintenance, screens §7 overview protocols); each needs read on its objects. */
+export const maintenanceReadRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { services }) => {
+  const maintenance = services.domain.maintenance;
+  const { rights } = services;
+  const preHandler = requireRight(services, 'read');
+  const readable = (request: FastifyRequest) => (ref: PvRef) => rights.canReadPv(actorOf(request), ref);
+  /** A PV the caller names: it must exist and be readable; then the domain answers. */
+  const ofPv = async <T>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    pv: PvRef,
+    work: () => Promise<T> | T,
+  ) => {
+    // Existence first: rights are only ever asked about PVs the plant has.
+    if (!(await pvExists(services, reply, pv))) return reply;
+    if (!(await allowedOnPv(services, request, reply, 'read', pv, 'maintenance.read'))) return reply;
+    return orInputError(reply, work);
+  };
+  const rowsFor = (request: FastifyRequest, rows: MaintenanceProtocolRow[]) =>
+    rows
+      .filter((row) => readable(request)(row.notification.pvRef))
+      .map((row, index) => ({ ...row, notification: { ...row.notification, index } }));
+
+  app.get(
+    '/api/maintenance/descriptions',
+    {
+      preHandler,
+      schema: {
+        tags: ['maintenance'],
+        summary: 'Maintenance description texts to choose from',
+        response: { 200: Type.Array(Type.String()), 403: ErrorReply },
+      },
+    },
+    () => maintenance.descriptions(),
+  );
+
+  app.get(
+    '/api/maintenance/notifications',
+    {
+      preHandler,
+      schema: {
+        tags: ['maintenance'],
+        summary: 'Maintenance notifications of a runtime or machine PV, or of every readable runtime',
+        querystring: MaintenanceNotificationsQuerySchema,
+        response: { 200: Type.Array(MaintenanceNotificationSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { pvType, pvNr } = request.query;
+      const list = (pv?: PvRef) =>
+        maintenance
+          .notifications(pv)
+          .filter((n) => readable(request)(n.pvRef))
+          .map((n, index) => ({ ...n, index }));
+      if (pvType === undefined && pvNr === undefined) return list();
+      if (pvType === undefined || pvNr === undefined) {
+        return sendError(reply, 400, 'invalidInput', 'pvType und pvNr gehören zusammen.');
+      }
+      const pv = pvOf({ pvType, pvNr });
+      return ofPv(request, reply, pv, () => list(pv));
+    },
+  );
+
+  const perPv = (path: string, summary: string, item: TSchema, work: (pv: PvRef) => Promise<unknown[]>) =>
+    app.get(
+      path,
+      {
+        preHandler,
+        schema: {
+          tags: ['maintenance'],
+          summary,
+          querystring: MaintenancePvQuerySchema,
+          response: { 200: Type.Array(item), ...errors },
+        },
+      },
+      async (request, reply) => {
+        const pv = pvOf(request.query);
+        return ofPv(request, reply, pv, () => work(pv));
+      },
+    );
+  perPv(
+    '/api/maintenance/machine-lifecycle',
+    'Life-cycle entries of a machine, newest first',
+    LifecycleEntrySchema,
+    (pv) => maintenance.lifecycle(pv),
+  );
+  perPv(
+    '/api/maintenance/datasheets/docs',
+    'Documents of a machine data sheet',
+    DatasheetDocumentSchema,
+    (pv) => maintenance.documents(pv),
+  );
+  perPv(
+    '/api/maintenance/datasheets/data',
+    'Technical data of a machine data sheet',
+    DatasheetDataItemSchema,
+    (pv) => maintenance.datasheetData(pv),
+  );
+  perPv(
+    '/api/maintenance/datasheets/parts',
+    'Spare parts of a machine data sheet',
+    DatasheetPartSchema,
+    (pv) => maintenance.parts(pv),
+  );
+
+  const protocol = { 200: Type.Array(MaintenanceProtocolRowSchema), ...errors };
+  app.get(
+    '/api/maintenance/overview/station/:stationNr',
+    {
+      preHandler,
+      schema: {
+        tags: ['maintenance'],
+        summary: 'Maintenance overview protocol of a station (-1: all stations), readable runtimes only',
+        params: OverviewStationParamsSchema,
+        response: protocol,
+      },
+    },
+    (request, reply) =>
+      orInputError(reply, () => rowsFor(request, maintenance.protocolByStation(request.params.stationNr))),
+  );
+
+  app.get(
+    OVERVIEW_COMPARE_PATH,
+    {
+      preHandler,
+      schema: {
+        tags: ['maintenance'],
+        summary: 'Maintenance overview protocol: runtimes whose remaining runtime is below a compare value',
+        querystring: OverviewCompareQuerySchema,
+        response: protocol,
+      },
+    },
+    (request, reply) => {
+      const { stationNr, compareValue, isPercent } = request.query;
+      return orInputError(reply, () =>
+        rowsFor(request, maintenance.protocolByCompareValue(stationNr, compareValue, isPercent)),
+      );
+    },
+  );
+
+  app.get(
+    OVERVIEW_PV_PATH,
+    {
+      preHandler,
+      schema: {
+        tags: ['maintenance'],
+        summary: 'Maintenance overview protocol of a PV (a runtime or a machine)',
+        querystring: MaintenancePvQuerySchema,
+        response: protocol,
+      },
+    },
+    (request, reply) => {
+      const pv = pvOf(request.query);
+      return ofPv(request, reply, pv, () => rowsFor(request, maintenance.protocolByPv(pv)));
+    },
+  );
+};

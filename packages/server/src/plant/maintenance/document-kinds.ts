@@ -1,0 +1,125 @@
+import path from 'node:path';
+
+/** A document kind a data sheet accepts: recognised by its content, never by name or declared type. */
+export interface DocumentKind {
+  id: 'pdf' | 'png' | 'jpeg' | 'text' | 'docx' | 'xlsx';
+  /** Name endings that belong to the kind; the first is used when the name has none of them. */
+  extensions: readonly string[];
+}
+
+const KINDS: Readonly<Record<DocumentKind['id'], DocumentKind>> = {
+  pdf: { id: 'pdf', extensions: ['.pdf'] },
+  png: { id: 'png', extensions: ['.png'] },
+  jpeg: { id: 'jpeg', extensions: ['.jpg', '.jpeg'] },
+  text: { id: 'text', extensions: ['.txt', '.csv'] },
+  docx: { id: 'docx', extensions: ['.docx'] },
+  xlsx: { id: 'xlsx', extensions: ['.xlsx'] },
+};
+
+/** Content type a stored document is served with, by the ending of its generated name. */
+const CONTENT_TYPES: Readonly<Record<string, string>> = {
+  '.pdf': 'application/pdf',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.txt': 'text/plain; charset=utf-8',
+  '.csv': 'text/csv; charset=utf-8',
+  '.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+/** The content type of a stored name; anything unknown is served as opaque bytes. */
+export function contentTypeOfStoredName(storedName: string): string {
+  return CONTENT_TYPES[path.extname(storedName).toLowerCase()] ?? 'application/octet-stream';
+}
+
+const startsWith = (bytes: Buffer, prefix: readonly number[]) =>
+  bytes.length >= prefix.length && prefix.every((b, i) => bytes[i] === b);
+
+/** Names in a ZIP's central directory, or null when the archive is not well formed. */
+function zipEntryNames(bytes: Buffer): string[] | null {
+  const END = 0x06054b50;
+  const ENTRY = 0x02014b50;
+  const lowest = Math.max(0, bytes.length - 22 - 0xffff);
+  for (let i = bytes.length - 22; i >= lowest; i--) {
+    if (bytes.readUInt32LE(i) !== END) continue;
+    const count = bytes.readUInt16LE(i + 10);
+    let at = bytes.readUInt32LE(i + 16);
+    const names: string[] = [];
+    for (let n = 0; n < count; n++) {
+      if (at + 46 > i || bytes.readUInt32LE(at) !== ENTRY) return null;
+      const nameLength = bytes.readUInt16LE(at + 28);
+      const skip = bytes.readUInt16LE(at + 30) + bytes.readUInt16LE(at + 32);
+      names.push(bytes.toString('utf8', at + 46, at + 46 + nameLength));
+      at += 46 + nameLength + skip;
+    }
+    return names;
+  }
+  return null;
+}
+
+/** Office Open XML documents are ZIPs with a content-types part and the part of their kind. */
+function officeKind(bytes: Buffer): DocumentKind | null {
+  const names = zipEntryNames(bytes);
+  if (names === null || !names.includes('[Content_Types].xml')) return null;
+  if (names.includes('word/document.xml')) return KINDS.docx;
+  if (names.includes('xl/workbook.xml')) return KINDS.xlsx;
+  return null;
+}
+
+/**
+ * Plain text: valid UTF-8 without control characters other than tab, line feed, carriage return
+ * and form feed, and no markup at its start (HTML or SVG is never "text" here).
+ */
+function isPlainText(bytes: Buffer): boolean {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return false;
+  }
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u0008\u000b\u000e-\u001f\u007f]/.test(text)) return false;
+  return !/^\uFEFF?\s*</.test(text);
+}
+
+/** The kind of a file's content, or null when it is none of the allowed kinds. */
+export function detectDocumentKind(bytes: Buffer): DocumentKind | null {
+  if (bytes.length === 0) return null;
+  if (startsWith(bytes, [0x25, 0x50, 0x44, 0x46, 0x2d])) return KINDS.pdf; // %PDF-
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return KINDS.png;
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return KINDS.jpeg;
+  if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04])) return officeKind(bytes);
+  return isPlainText(bytes) ? KINDS.text : null;
+}
+
+/** Whether the ending of an (already sanitised) original name belongs to the detected kind. */
+export function nameFitsKind(fileName: string, kind: DocumentKind): boolean {
+  return kind.extensions.includes(path.extname(fileName).toLowerCase());
+}
+
+/** The ending of the generated name: the original's if it fits the kind, else the kind's first. */
+export function storedExtension(fileName: string, kind: DocumentKind): string {
+  const ext = path.extname(fileName).toLowerCase();
+  return kind.extensions.includes(ext) ? ext : (kind.extensions[0] ?? '.bin');
+}
+
+/** Longest original name kept as metadata. */
+const MAX_NAME_LENGTH = 200;
+
+/**
+ * The original file name reduced to something harmless to keep and show: no directories (so no
+ * "../"), no control or bidi-override characters, no leading dots, at most 200 characters with
+ * the ending kept. Never used as a path: stored files get generated names.
+ */
+export function sanitizeFileName(raw: string): string {
+  const base = raw.split(/[\\/]/).pop() ?? '';
+  const clean = base
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
+    .replace(/^[.\s]+/, '')
+    .trim();
+  if (clean.length <= MAX_NAME_LENGTH) return clean;
+  const ext = path.extname(clean).slice(0, 10);
+  return clean.slice(0, MAX_NAME_LENGTH - ext.length) + ext;
+}
