@@ -1,9 +1,5 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { LimitConfig, PvRef } from '@leitwarte/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PLANT_PATH } from '../../packages/server/src/plant/index';
 import {
   acknowledgeDigitalInputs,
   acknowledgePriorityOutputs,
@@ -19,26 +15,7 @@ import {
   setRuntimes,
 } from '../../packages/web/src/api/pv';
 import { openApiSession, type ApiSession } from './support/api-session';
-
-/** The demo plant plus a failure input that is pending (state 1) at start. */
-function plantWithPendingFailure(): { file: string; remove: () => void } {
-  const dir = mkdtempSync(path.join(tmpdir(), 'leitwarte-plant-'));
-  cpSync(path.dirname(DEMO_PLANT_PATH), dir, { recursive: true });
-  const file = path.join(dir, 'plant.json');
-  const doc = JSON.parse(readFileSync(file, 'utf8')) as { stations: { pvs?: unknown[] }[] };
-  doc.stations[0]!.pvs!.push({
-    type: 'DigiIn',
-    number: 901,
-    name: 'Teststörung',
-    eks: 'XF9',
-    subtype: 'Störung',
-    valueType: 'FailureStateValue',
-    alert: { priority: 3, message: 'Teststörung' },
-    initial: 1,
-  });
-  writeFileSync(file, JSON.stringify(doc));
-  return { file, remove: () => rmSync(dir, { recursive: true, force: true }) };
-}
+import { plantWithPendingFailure } from '../../packages/server/src/test-support/test-plant';
 
 const SETPOINT: PvRef = { type: 'AnaOut', nr: 100010 };
 const COUNTER: PvRef = { type: 'ZaehlWert', nr: 1020 };

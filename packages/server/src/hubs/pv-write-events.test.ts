@@ -1,34 +1,11 @@
 // newValue, newAck and newConfig on /hubs/pv with the official client: a user's write, the
 // acknowledgement of a failure input and a changed digital priority reach the PV's subscribers.
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { ProcessValue, PvAckEvent, PvConfig, PvRef } from '@leitwarte/core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PLANT_PATH } from '../plant/index.js';
 import { startTestServer, type LoggedIn, type TestServer } from '../test-support/test-server.js';
 import { createTestRole, loginAsNewUser } from '../test-support/users.js';
 import { collect, createConnector, sleep, until } from './live-test-client.js';
-
-/** The demo plant plus a failure input that is pending (state 1) at start. */
-function plantWithPendingFailure(): { file: string; remove: () => void } {
-  const dir = mkdtempSync(path.join(tmpdir(), 'leitwarte-plant-'));
-  cpSync(path.dirname(DEMO_PLANT_PATH), dir, { recursive: true });
-  const file = path.join(dir, 'plant.json');
-  const doc = JSON.parse(readFileSync(file, 'utf8')) as { stations: { pvs?: unknown[] }[] };
-  doc.stations[0]!.pvs!.push({
-    type: 'DigiIn',
-    number: 901,
-    name: 'Teststörung',
-    eks: 'XF9',
-    subtype: 'Störung',
-    valueType: 'FailureStateValue',
-    alert: { priority: 3, message: 'Teststörung' },
-    initial: 1,
-  });
-  writeFileSync(file, JSON.stringify(doc));
-  return { file, remove: () => rmSync(dir, { recursive: true, force: true }) };
-}
+import { plantWithPendingFailure } from '../test-support/test-plant.js';
 
 const SETPOINT: PvRef = { type: 'AnaOut', nr: 100010 };
 const FAILURE: PvRef = { type: 'DigiIn', nr: 100901 };

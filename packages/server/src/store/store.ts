@@ -59,6 +59,9 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     };
   } else {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection the server ends (restart, failover, administrator) is dropped by the
+    // pool and replaced on the next query; unhandled, its error would end the process.
+    pool.on('error', () => {});
     db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
     dialect = 'postgres';
   }
