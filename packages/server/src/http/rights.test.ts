@@ -59,7 +59,9 @@ describe.each(BOTH_DIALECTS)('rights and roles (%s)', (dialect) => {
       'read',
       'upload',
     ]);
-    const adminRights = (await (await call(admin, 'GET', '/api/UserManagement/rights')).json()) as EffectiveRights;
+    const adminRights = (await (
+      await call(admin, 'GET', '/api/UserManagement/rights')
+    ).json()) as EffectiveRights;
     expect(adminRights.grants.map((g) => g.right)).toContain('manageUsers');
   });
 

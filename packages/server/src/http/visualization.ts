@@ -83,14 +83,12 @@ export const visualizationRoutes: FastifyPluginAsyncTypebox<RouteOptions> = asyn
       const info = processImages.list().find((image) => image.name === name);
       const image = info && canSee(session, info.stationNumber) ? processImages.read(name) : undefined;
       if (image === undefined) {
-        return reply
-          .code(404)
-          .send({
-            statusCode: 404,
-            error: 'Not Found',
-            code: 'notFound',
-            message: `no process image ${name}`,
-          });
+        return reply.code(404).send({
+          statusCode: 404,
+          error: 'Not Found',
+          code: 'notFound',
+          message: `no process image ${name}`,
+        });
       }
       return reply
         .header('Content-Security-Policy', IMAGE_CSP)
