@@ -7,6 +7,7 @@ import { remoteAlarmMigration } from './migrations/003-remote-alarm.js';
 import { chartsDashboardsMigration } from './migrations/005-charts-dashboards.js';
 import { historianMigration } from './migrations/006-historian.js';
 import { rightsMigration } from './migrations/007-rights.js';
+import { accountsMigration } from './migrations/008-accounts.js';
 
 /** Migrations in code, in order; names sort by their number. */
 function migrations(dialect: StoreDialect): Record<string, Migration> {
@@ -19,6 +20,7 @@ function migrations(dialect: StoreDialect): Record<string, Migration> {
     // On SQLite the historian has its own file (history.sqlite), migrated by the historian.
     ...(dialect === 'postgres' ? { '006-historian': historianMigration(dialect) } : {}),
     '007-rights': rightsMigration(dialect),
+    '008-accounts': accountsMigration(dialect),
   };
 }
 

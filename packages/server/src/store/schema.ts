@@ -41,6 +41,16 @@ export interface UsersTable {
   locked_until: number | null;
   created_at: number;
   updated_at: number;
+  /** Base32 TOTP secret; set at enrolment, kept while the second factor is on. */
+  totp_secret: Generated<string | null>;
+  /** 0 or 1. */
+  totp_enabled: Generated<number>;
+  /** JSON array of SHA-256 hashes of the unused recovery codes. */
+  recovery_codes: Generated<string>;
+  /** The last TOTP time step accepted, so a code is usable once. */
+  totp_last_step: Generated<number | null>;
+  /** 'local' (password here) or 'domain' (password changed in the directory). */
+  auth_source: Generated<string>;
 }
 
 export interface SessionsTable {

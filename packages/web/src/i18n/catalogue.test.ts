@@ -2,12 +2,21 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import cs from './locales/cs.json';
-import de from './locales/de.json';
-import en from './locales/en.json';
-import ru from './locales/ru.json';
+import { mergeCatalogue, type CatalogueTree as Tree } from './catalogue';
 
-type Tree = { [key: string]: string | Tree };
+// A path string, not `new URL`: under jsdom the global URL is not the one node:url accepts.
+const localesDir = join(dirname(fileURLToPath(import.meta.url)), 'locales');
+const catalogueOf = (language: string): Tree => {
+  const dir = join(localesDir, language);
+  const files = readdirSync(dir).filter((name) => name.endsWith('.json'));
+  return mergeCatalogue(
+    Object.fromEntries(
+      files.map((name) => [name, JSON.parse(readFileSync(join(dir, name), 'utf8')) as Tree]),
+    ),
+  );
+};
+const de = catalogueOf('de');
+const [en, cs, ru] = ['en', 'cs', 'ru'].map(catalogueOf) as [Tree, Tree, Tree];
 
 function flatten(tree: Tree, prefix = ''): Map<string, string> {
   const result = new Map<string, string>();
@@ -23,7 +32,6 @@ const german = flatten(de);
 const others = { en: flatten(en), cs: flatten(cs), ru: flatten(ru) };
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 
-// A path string, not `new URL`: under jsdom the global URL is not the one node:url accepts.
 const srcDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -35,7 +43,18 @@ function sourceFiles(dir: string): string[] {
 const sources = sourceFiles(srcDir).map((path) => ({ path, text: readFileSync(path, 'utf8') }));
 
 describe('catalogues', () => {
-  it.each(Object.entries(others))('%s has exactly the keys of de.json', (_language, catalogue) => {
+  it('every language has the same catalogue files', () => {
+    const names = (language: string) => readdirSync(join(localesDir, language)).sort();
+    for (const language of ['en', 'cs', 'ru']) expect(names(language)).toEqual(names('de'));
+  });
+
+  it('refuses a key defined in two files', () => {
+    expect(() => mergeCatalogue({ 'a.json': { x: { y: 'a' } }, 'b.json': { x: { y: 'b' } } })).toThrow(
+      /x\.y/,
+    );
+  });
+
+  it.each(Object.entries(others))('%s has exactly the keys of German', (_language, catalogue) => {
     expect([...german.keys()].filter((key) => !catalogue.has(key))).toEqual([]);
     expect([...catalogue.keys()].filter((key) => !german.has(key))).toEqual([]);
   });

@@ -1,27 +1,39 @@
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage, type Language } from './languages';
-import de from './locales/de.json';
+import { mergeCatalogue, type CatalogueTree } from './catalogue';
 
 const STORAGE_KEY = 'leitwarte.language';
 
-type Catalogue = typeof de;
-
 // German ships in the entry bundle; the other catalogues are fetched on first use so they do not
-// weigh on the initial download.
-const loaders = import.meta.glob<{ default: Catalogue }>(['./locales/*.json', '!./locales/de.json']);
+// weigh on the initial download. Each language is a folder with one file per feature area.
+const germanFiles = import.meta.glob<CatalogueTree>('./locales/de/*.json', {
+  eager: true,
+  import: 'default',
+});
+const de = mergeCatalogue(germanFiles);
+const loaders = import.meta.glob<CatalogueTree>(['./locales/*/*.json', '!./locales/de/*.json'], {
+  import: 'default',
+});
+
+/** Loads every file of a language's folder and merges them. */
+async function loadCatalogue(language: string): Promise<CatalogueTree | null> {
+  const prefix = `./locales/${language}/`;
+  const files = Object.entries(loaders).filter(([file]) => file.startsWith(prefix));
+  if (files.length === 0) return null;
+  const trees = await Promise.all(files.map(async ([file, load]) => [file, await load()] as const));
+  return mergeCatalogue(Object.fromEntries(trees));
+}
 
 const lazyCatalogues: BackendModule = {
   type: 'backend',
   init() {},
   read(language, _namespace, callback) {
-    const load = loaders[`./locales/${language}.json`];
-    if (!load) {
-      callback(new Error(`no catalogue for ${language}`), false);
-      return;
-    }
-    load().then(
-      (module) => callback(null, module.default),
+    loadCatalogue(language).then(
+      (catalogue) =>
+        catalogue === null
+          ? callback(new Error(`no catalogue for ${language}`), false)
+          : callback(null, catalogue),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
     );
   },

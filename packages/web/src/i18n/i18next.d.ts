@@ -1,9 +1,26 @@
-import type de from './locales/de.json';
+import type account from './locales/de/account.json';
+import type admin from './locales/de/admin.json';
+import type alerts from './locales/de/alerts.json';
+import type common from './locales/de/common.json';
+import type events from './locales/de/events.json';
+import type list from './locales/de/list.json';
+import type native from './locales/de/native.json';
+import type shell from './locales/de/shell.json';
 
 // Typed keys: a `t('…')` call with a key missing from the German catalogue fails type checking.
+// The German catalogue is the merge of its files, one per feature area.
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof de };
+    resources: {
+      translation: typeof common &
+        typeof account &
+        typeof admin &
+        typeof alerts &
+        typeof events &
+        typeof list &
+        typeof native &
+        typeof shell;
+    };
   }
 }

@@ -1,0 +1,17 @@
+import { accountFeature } from '../features/account/module';
+import { adminUsersFeature } from '../features/admin-users/module';
+import { alertsFeature } from '../features/alerts/module';
+import { eventsFeature } from '../features/events/module';
+import { loginFlowFeature } from '../features/login/module';
+import { shellPagesFeature } from '../features/shell-pages/module';
+import type { FeatureModule } from './feature-module';
+
+/** Every feature that adds routes or navigation, in navigation order within a group. */
+export const FEATURE_MODULES: readonly FeatureModule[] = [
+  loginFlowFeature,
+  alertsFeature,
+  eventsFeature,
+  accountFeature,
+  adminUsersFeature,
+  shellPagesFeature,
+];

@@ -1,0 +1,4 @@
+import type { FeatureModule } from '../../app/feature-module';
+
+/** Routes and navigation of this feature. */
+export const loginFlowFeature: FeatureModule = {};
