@@ -4,7 +4,7 @@ import { alertsFeature } from '../features/alerts/module';
 import { eventsFeature } from '../features/events/module';
 import { loginFlowFeature } from '../features/login/module';
 import { shellPagesFeature } from '../features/shell-pages/module';
-import type { FeatureModule } from './feature-module';
+import type { FeatureModule } from '../lib/feature-module';
 
 /** Every feature that adds routes or navigation, in navigation order within a group. */
 export const FEATURE_MODULES: readonly FeatureModule[] = [

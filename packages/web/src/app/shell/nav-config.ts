@@ -1,5 +1,5 @@
 import type { ParseKeys } from 'i18next';
-import type { NavGroupId } from '../feature-module';
+import type { NavGroupId } from '../../lib/feature-module';
 import { FEATURE_MODULES } from '../feature-modules';
 
 /** A navigation entry: a route that exists and its catalogue label. */

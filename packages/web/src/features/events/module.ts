@@ -1,4 +1,4 @@
-import type { FeatureModule } from '../../app/feature-module';
+import type { FeatureModule } from '../../lib/feature-module';
 
 /** Routes and navigation of this feature. */
 export const eventsFeature: FeatureModule = {};
