@@ -1,15 +1,18 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { RouteOptions } from '../services.js';
+import { adminUserRoutes } from './admin-users.js';
 import { alertsRoutes } from './alerts.js';
 import { chartsRoutes } from './charts.js';
 import { controlEventsRoutes } from './control-events.js';
 import { dashboardRoutes } from './dashboard.js';
 import { maintenanceRoutes } from './maintenance.js';
+import { plantInfoRoutes } from './plant-info.js';
 import { protocolRoutes } from './protocols.js';
 import { pvWriteRoutes } from './pv-writes.js';
 import { remoteAlertRoutes } from './remote-alert.js';
 import { reportsRoutes } from './reports.js';
 import { rightsRoutes } from './rights.js';
+import { secondFactorRoutes } from './second-factor.js';
 import { stationCallRoutes } from './station-call.js';
 import { systemConfigRoutes } from './system-config.js';
 import { visualizationRoutes } from './visualization.js';
@@ -32,6 +35,9 @@ export const apiAreaRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app
     reportsRoutes,
     webcamRoutes,
     rightsRoutes,
+    secondFactorRoutes,
+    adminUserRoutes,
+    plantInfoRoutes,
   ]) {
     await app.register(area, options);
   }
