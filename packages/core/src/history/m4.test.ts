@@ -70,7 +70,44 @@ function rasterise(
   return Buffer.from(bitmap).toString('base64');
 }
 
+/** M4 as the definition reads: per column the first, earliest minimum, earliest maximum and last point, each once, in time order. */
+function m4ByDefinition(points: Point[], start: number, end: number, width: number): Point[] {
+  const out: Point[] = [];
+  for (const [, all] of byColumn(
+    points.filter((p) => p.t >= start && p.t < end),
+    start,
+    end,
+    width,
+  )) {
+    let min = 0;
+    let max = 0;
+    all.forEach((p, i) => {
+      if (p.v < (all[min] as Point).v) min = i;
+      if (p.v > (all[max] as Point).v) max = i;
+    });
+    const kept = [...new Set([0, min, max, all.length - 1])].map((i) => all[i] as Point);
+    out.push(...kept.sort((a, b) => a.t - b.t));
+  }
+  return out;
+}
+
+/** Points in time order whose times may repeat and whose values tie often. */
+const repeating = fc
+  .array(fc.record({ t: fc.integer({ min: -100, max: 1100 }), v: fc.integer({ min: -3, max: 3 }) }), {
+    maxLength: 300,
+  })
+  .map((points) => [...points].sort((a, b) => a.t - b.t));
+
 describe('M4 reduction', () => {
+  it('keeps exactly the first, earliest minimum, earliest maximum and last point of each column', () => {
+    fc.assert(
+      fc.property(fc.oneof(series, repeating), fc.integer({ min: 1, max: 300 }), (points, width) => {
+        expect(m4(points, 0, 1000, width)).toEqual(m4ByDefinition(points, 0, 1000, width));
+        expect(m4(points, 0, 100_000, width)).toEqual(m4ByDefinition(points, 0, 100_000, width));
+      }),
+    );
+  });
+
   it('keeps each column’s first, last, min and max and at most 4 points per column', () => {
     fc.assert(
       fc.property(series, fc.integer({ min: 1, max: 300 }), (points, width) => {

@@ -18,10 +18,24 @@ export function columnOf(t: number, start: number, end: number, width: number): 
 export class M4Reducer {
   private readonly out: Point[] = [];
   private col = -1;
-  private first: Point = { t: 0, v: 0 };
-  private last: Point = { t: 0, v: 0 };
-  private min: Point = { t: 0, v: 0 };
-  private max: Point = { t: 0, v: 0 };
+  // The column's first, minimum, maximum and last point as numbers, with their push index in
+  // the column (which point is which): no object per pushed point, only per point kept.
+  private pushes = 0;
+  private firstT = 0;
+  private firstV = 0;
+  private minT = 0;
+  private minV = 0;
+  private minI = 0;
+  private maxT = 0;
+  private maxV = 0;
+  private maxI = 0;
+  private lastT = 0;
+  private lastV = 0;
+  private lastI = 0;
+  private readonly keptT = new Float64Array(4);
+  private readonly keptV = new Float64Array(4);
+  private readonly keptI = new Int32Array(4);
+  private kept = 0;
 
   constructor(
     readonly start: number,
@@ -39,20 +53,51 @@ export class M4Reducer {
     if (c !== this.col) {
       this.close();
       this.col = c;
-      this.first = this.last = this.min = this.max = { t, v };
+      this.pushes = 0;
+      this.firstT = this.minT = this.maxT = this.lastT = t;
+      this.firstV = this.minV = this.maxV = this.lastV = v;
+      this.minI = this.maxI = this.lastI = 0;
       return;
     }
-    const p = { t, v };
-    this.last = p;
-    if (v < this.min.v) this.min = p;
-    if (v > this.max.v) this.max = p;
+    const i = ++this.pushes;
+    this.lastT = t;
+    this.lastV = v;
+    this.lastI = i;
+    if (v < this.minV) {
+      this.minT = t;
+      this.minV = v;
+      this.minI = i;
+    }
+    if (v > this.maxV) {
+      this.maxT = t;
+      this.maxV = v;
+      this.maxI = i;
+    }
   }
 
   private close(): void {
     if (this.col < 0) return;
-    // The four points in time order, without repeats.
-    const four = [...new Set([this.first, this.min, this.max, this.last])].sort((a, b) => a.t - b.t);
-    for (const p of four) this.out.push(p);
+    // The four points in time order, without repeats (stable: on equal times in this order).
+    this.kept = 0;
+    this.keep(0, this.firstT, this.firstV);
+    this.keep(this.minI, this.minT, this.minV);
+    this.keep(this.maxI, this.maxT, this.maxV);
+    this.keep(this.lastI, this.lastT, this.lastV);
+    for (let k = 0; k < this.kept; k++)
+      this.out.push({ t: this.keptT[k] as number, v: this.keptV[k] as number });
+  }
+
+  private keep(i: number, t: number, v: number): void {
+    for (let k = 0; k < this.kept; k++) if (this.keptI[k] === i) return;
+    let k = this.kept++;
+    for (; k > 0 && (this.keptT[k - 1] as number) > t; k--) {
+      this.keptT[k] = this.keptT[k - 1] as number;
+      this.keptV[k] = this.keptV[k - 1] as number;
+      this.keptI[k] = this.keptI[k - 1] as number;
+    }
+    this.keptT[k] = t;
+    this.keptV[k] = v;
+    this.keptI[k] = i;
   }
 
   /** The reduced points in time order; call once, after the last push. */

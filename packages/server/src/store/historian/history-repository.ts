@@ -1,6 +1,7 @@
 import type { Rollup, RollupArchive } from '@leitwarte/core';
 import { sql } from 'kysely';
 import type { HistoryDb } from './history-db.js';
+import { createColumnTilesRead, type TileRange } from './column-tiles.js';
 import { createSqliteWriter } from './sqlite-writer.js';
 import { ROLLUP_TABLES } from './schema.js';
 
@@ -44,13 +45,8 @@ export interface HistoryRepository {
   ): Promise<void>;
   /** Raw samples of a series inside any of the windows [start, start + length), flat t, v, t, v, ... in time order. */
   samplesInWindows(seriesId: number, starts: readonly number[], length: number): Promise<number[]>;
-  /**
-   * Per range [from, to) of whole quarter hours (ranges flat: from, to, from, to, ...), the
-   * merge of its quarter-hour rollups as an M4 tile [from, firstT, firstV, lastT, lastV, minT,
-   * minV, maxT, maxV] (minimum and maximum: the earliest on ties); ranges without rollups are
-   * left out; in time order.
-   */
-  columnTiles(seriesId: number, ranges: readonly number[]): Promise<number[][]>;
+  /** Per range of whole quarter hours, the wanted parts of its merged rollups (see ColumnTilesRead). */
+  columnTiles(seriesId: number, ranges: readonly TileRange[]): Promise<(number | null)[][]>;
   rollups(archive: RollupArchive, seriesId: number, from: number, to: number): Promise<Rollup[]>;
   /** Earliest or latest time of any of the series in an archive; null when there is none. */
   edgeTime(
@@ -204,24 +200,7 @@ export function createHistoryRepository(hdb: HistoryDb): HistoryRepository {
         order by s.t`.execute(db);
       return result.rows.flatMap((r) => [Number(r.t), r.v]);
     },
-    async columnTiles(seriesId, ranges) {
-      if (ranges.length < 2) return [];
-      if (sqliteWriter) return sqliteWriter.columnTiles(seriesId, ranges);
-      const from = ranges.filter((_, i) => i % 2 === 0);
-      const to = ranges.filter((_, i) => i % 2 === 1);
-      const q = (select: string, order: string) =>
-        sql`cross join lateral (select ${sql.raw(select)} from history_quarter_hour
-          where series_id = ${seriesId} and t >= w.a and t < w.b order by ${sql.raw(order)} limit 1)`;
-      const result = await sql<Record<string, number>>`select w.a, f.first_t, f.first_v, l.last_t,
-          l.last_v, n.min_t, n.min_v, x.max_t, x.max_v
-        from unnest(${from}::bigint[], ${to}::bigint[]) as w(a, b)
-        ${q('first_t, first_v', 't')} f ${q('last_t, last_v', 't desc')} l
-        ${q('min_t, min_v', 'min_v, t')} n ${q('max_t, max_v', 'max_v desc, t')} x
-        order by w.a`.execute(db);
-      return result.rows.map((r) =>
-        [r.a, r.first_t, r.first_v, r.last_t, r.last_v, r.min_t, r.min_v, r.max_t, r.max_v].map(Number),
-      );
-    },
+    columnTiles: createColumnTilesRead(hdb),
     async rollups(archive, seriesId, from, to) {
       const rows = await db
         .selectFrom(ROLLUP_TABLES[archive])

@@ -41,25 +41,6 @@ export function createSqliteWriter(raw: Database.Database) {
        on s.series_id = ? and s.t >= w.value and s.t < w.value + ? cross join (select 0 i union all select 1) k`,
     )
     .pluck();
-  // Per range of whole quarter hours: the range's merged rollup, found by four index probes
-  // (first, last, earliest minimum, earliest maximum) and read as one row. Reading every
-  // quarter hour of a year as a row costs more than the whole query may take.
-  const columnTiles = raw
-    .prepare(
-      `with w(a, b) as materialized (select value ->> 0, value ->> 1 from json_each(@ranges)),
-       k(a, f, l, mn, mx) as (select a,
-         (select min(t) from history_quarter_hour where series_id = @id and t >= a and t < b),
-         (select max(t) from history_quarter_hour where series_id = @id and t >= a and t < b),
-         (select t from history_quarter_hour where series_id = @id and t >= a and t < b order by min_v, t limit 1),
-         (select t from history_quarter_hour where series_id = @id and t >= a and t < b order by max_v desc, t limit 1)
-         from w)
-       select k.a, f.first_t, f.first_v, l.last_t, l.last_v, n.min_t, n.min_v, x.max_t, x.max_v
-       from k cross join history_quarter_hour f on f.series_id = @id and f.t = k.f
-       cross join history_quarter_hour l on l.series_id = @id and l.t = k.l
-       cross join history_quarter_hour n on n.series_id = @id and n.t = k.mn
-       cross join history_quarter_hour x on x.series_id = @id and x.t = k.mx`,
-    )
-    .raw();
   const args = (id: number, r: Rollup) =>
     [id, r.t, r.count, r.sum, r.firstT, r.firstV, r.lastT, r.lastV, r.minT, r.minV, r.maxT, r.maxV] as const;
 
@@ -94,12 +75,6 @@ export function createSqliteWriter(raw: Database.Database) {
     },
     scanSamples(seriesId: number, from: number, to: number, visit: (t: number, v: number) => void) {
       for (const row of scan.iterate(seriesId, from, to) as Iterable<[number, number]>) visit(row[0], row[1]);
-    },
-    columnTiles(seriesId: number, ranges: readonly number[]) {
-      const pairs = [];
-      for (let i = 0; i + 1 < ranges.length; i += 2) pairs.push([ranges[i], ranges[i + 1]]);
-      const rows = columnTiles.all({ ranges: JSON.stringify(pairs), id: seriesId }) as number[][];
-      return inOrder(rows, (r) => r[0] as number);
     },
     samplesInWindows(seriesId: number, starts: readonly number[], length: number) {
       return pairsInOrder(windows.all(JSON.stringify(starts), seriesId, length) as number[]);
