@@ -54,16 +54,11 @@ export async function startServer(env = {}) {
   };
 }
 
-/** Logs in as the bench administrator; returns the Cookie header value. */
+/** Logs in as the bench administrator (form token and bot check, as the web app); returns the Cookie header value. */
 export async function login(url) {
-  const csrf = await fetch(`${url}/api/auth/csrf`);
-  const { csrfToken } = /** @type {{ csrfToken: string }} */ (await csrf.json());
-  const csrfCookie = csrf.headers.getSetCookie()[0].split(';')[0];
-  const reply = await fetch(`${url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: csrfCookie },
-    body: JSON.stringify({ csrfToken, username: 'admin', password: PASSWORD }),
-  });
+  // The built server's own login client: the same form token and proof-of-work answer as the browser.
+  const { postLogin } = await import('../packages/server/dist/auth/login-client.js');
+  const reply = await postLogin(url, 'admin', PASSWORD);
   if (!reply.ok) throw new Error(`login failed: ${reply.status}`);
   return reply.headers
     .getSetCookie()

@@ -1,15 +1,9 @@
+import { postLogin } from '../../packages/server/src/auth/login-client';
 import { ADMIN_PASSWORD } from './server-process.js';
 
-/** Logs in through the login form's calls, as the web app does; returns the reply. */
-export async function logIn(url: string, username = 'admin', password = ADMIN_PASSWORD): Promise<Response> {
-  const csrf = await fetch(`${url}/api/auth/csrf`);
-  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const formCookie = csrf.headers.getSetCookie()[0]?.split(';', 1)[0] ?? '';
-  return fetch(`${url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: formCookie },
-    body: JSON.stringify({ csrfToken, username, password }),
-  });
+/** Logs in through the login form's calls (form token, bot check), as the web app does; returns the reply. */
+export function logIn(url: string, username = 'admin', password = ADMIN_PASSWORD): Promise<Response> {
+  return postLogin(url, username, password);
 }
 
 /** The session cookie (`lw_session=…`) of a successful login; throws when refused. */

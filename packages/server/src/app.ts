@@ -132,7 +132,7 @@ export async function build(options: BuildOptions): Promise<Built> {
     await store.close();
   });
 
-  await app.register(securityHeaders);
+  await app.register(securityHeaders, { recaptcha: config.recaptchaSiteKey !== null });
   await app.register(fastifyCookie);
   await app.register(apiDocs, { version: VERSION });
   await app.register(authGuard, { services });

@@ -14,6 +14,11 @@ describe('configuration', () => {
       adminPassword: null,
       sessionIdleMs: 900_000,
       loginMaxFailures: 5,
+      loginLockoutMs: 300_000,
+      recaptchaSiteKey: null,
+      recaptchaSecret: null,
+      recaptchaVerifyUrl: 'https://www.google.com/recaptcha/api/siteverify',
+      botCheckBits: 17,
     });
   });
 
@@ -27,6 +32,10 @@ describe('configuration', () => {
         LEITWARTE_PLANT: 'plants/werk.json',
         LEITWARTE_ADMIN_PASSWORD: 'Geheim-12345',
         LEITWARTE_ALLOWED_ORIGINS: 'https://leitwarte.example, http://10.0.0.5:8080',
+        LEITWARTE_RECAPTCHA_SITE_KEY: 'site-key',
+        LEITWARTE_RECAPTCHA_SECRET: 'secret-key',
+        LEITWARTE_RECAPTCHA_VERIFY_URL: 'http://10.0.0.9/siteverify',
+        LEITWARTE_BOT_CHECK_BITS: '12',
       },
       '/srv',
     );
@@ -38,6 +47,10 @@ describe('configuration', () => {
       plantPath: '/srv/plants/werk.json',
       adminPassword: 'Geheim-12345',
       allowedOrigins: ['https://leitwarte.example', 'http://10.0.0.5:8080'],
+      recaptchaSiteKey: 'site-key',
+      recaptchaSecret: 'secret-key',
+      recaptchaVerifyUrl: 'http://10.0.0.9/siteverify',
+      botCheckBits: 12,
     });
   });
 
@@ -51,6 +64,10 @@ describe('configuration', () => {
     ['LEITWARTE_ALLOWED_ORIGINS', 'leitwarte.example'],
     ['LEITWARTE_LOG_LEVEL', 'loud'],
     ['LEITWARTE_SECURE_COOKIES', 'maybe'],
+    ['LEITWARTE_BOT_CHECK_BITS', '40'],
+    ['LEITWARTE_RECAPTCHA_VERIFY_URL', 'ftp://verify'],
+    ['LEITWARTE_RECAPTCHA_SITE_KEY', 'key-without-secret'],
+    ['LEITWARTE_RECAPTCHA_SECRET', 'secret-without-key'],
   ])('refuses %s=%s with a message naming the variable', (variable, value) => {
     expect(() => loadConfig({ [variable]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [variable]: value })).toThrow(new RegExp(`^${variable}: `));

@@ -1,4 +1,6 @@
 import path from 'node:path';
+import { LOGIN_LOCKOUT_MS } from '@leitwarte/core';
+import { RECAPTCHA_VERIFY_URL } from './auth/recaptcha.js';
 
 /** Server configuration, read from LEITWARTE_* environment variables (README: Configuration). */
 export interface Config {
@@ -21,6 +23,15 @@ export interface Config {
   sessionMaxMs: number;
   /** Consecutive failed logins after which a user is locked out for 5 minutes (screens §9). */
   loginMaxFailures: number;
+  /** How long a lockout lasts; screens §9 fixes it at 5 minutes, only tests shorten it. */
+  loginLockoutMs: number;
+  /** reCAPTCHA as the login's bot check when both key and secret are set; else the proof of work. */
+  recaptchaSiteKey: string | null;
+  recaptchaSecret: string | null;
+  /** Where the server verifies reCAPTCHA tokens (Google's siteverify unless set). */
+  recaptchaVerifyUrl: string;
+  /** Difficulty of the self-hosted bot check: leading zero bits of SHA-256 the browser must find. */
+  botCheckBits: number;
   /** Cookies get Secure: set when the server is reached over TLS (directly or behind a proxy). */
   secureCookies: boolean;
   /**
@@ -82,6 +93,21 @@ function boolean(env: Env, name: string, fallback: boolean): boolean {
   throw new ConfigError(name, `expected true or false, got "${raw}"`);
 }
 
+function recaptcha(env: Env) {
+  const recaptchaSiteKey = text(env, 'LEITWARTE_RECAPTCHA_SITE_KEY');
+  const recaptchaSecret = text(env, 'LEITWARTE_RECAPTCHA_SECRET');
+  // One without the other would silently fall back to the proof of work: refuse it instead.
+  if ((recaptchaSiteKey === null) !== (recaptchaSecret === null)) {
+    const [given, missing] =
+      recaptchaSiteKey === null
+        ? ['LEITWARTE_RECAPTCHA_SECRET', 'LEITWARTE_RECAPTCHA_SITE_KEY']
+        : ['LEITWARTE_RECAPTCHA_SITE_KEY', 'LEITWARTE_RECAPTCHA_SECRET'];
+    throw new ConfigError(given, `needs ${missing} as well`);
+  }
+  const verifyUrl = url(env, 'LEITWARTE_RECAPTCHA_VERIFY_URL', ['https:', 'http:']);
+  return { recaptchaSiteKey, recaptchaSecret, recaptchaVerifyUrl: verifyUrl ?? RECAPTCHA_VERIFY_URL };
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 /** Reads and validates the configuration; throws ConfigError naming the first bad variable. */
@@ -122,6 +148,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     sessionIdleMs: integer(env, 'LEITWARTE_SESSION_IDLE_SECONDS', 900, 10, 86_400) * 1000,
     sessionMaxMs: integer(env, 'LEITWARTE_SESSION_MAX_HOURS', 12, 1, 24 * 30) * 3_600_000,
     loginMaxFailures: integer(env, 'LEITWARTE_LOGIN_MAX_FAILURES', 5, 1, 100),
+    loginLockoutMs: LOGIN_LOCKOUT_MS,
+    ...recaptcha(env),
+    botCheckBits: integer(env, 'LEITWARTE_BOT_CHECK_BITS', 17, 0, 24),
     secureCookies: boolean(env, 'LEITWARTE_SECURE_COOKIES', false),
     backfill: boolean(env, 'LEITWARTE_BACKFILL', true),
     logLevel: logLevel as Config['logLevel'],

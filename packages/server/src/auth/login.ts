@@ -1,11 +1,25 @@
-import { LOGIN_LOCKOUT_MS, type LoginErrorCode, type LoginRequest } from '@leitwarte/core';
+import type { LoginErrorCode, LoginRequest } from '@leitwarte/core';
 import type { Store } from '../store/index.js';
+import type { UserRow } from '../store/users-repository.js';
+import type { BotCheck } from './bot-check.js';
 import type { LoginCsrf } from './login-csrf.js';
 import { decoyPasswordHash, verifyPassword } from './passwords.js';
+import { checkSecondFactorCode } from './second-factor-code.js';
 import type { ActiveSession, SessionService } from './sessions.js';
 
+/** A refused second step: the login codes, or a code that is not (or no longer) valid. */
+export type LoginRefusalCode = LoginErrorCode | 'secondFactorCodeInvalid';
+
 export type LoginResult =
-  { ok: true; secret: string; session: ActiveSession } | { ok: false; code: LoginErrorCode };
+  | { ok: true; secret: string; session: ActiveSession }
+  | { ok: 'secondFactor'; userId: number; username: string }
+  | { ok: false; code: LoginRefusalCode };
+
+/** What a login checks besides the password: the bot check, and how long a lockout lasts. */
+export interface LoginPolicy {
+  botCheck: BotCheck;
+  lockoutMs: number;
+}
 
 export interface LoginServiceOptions {
   store: Store;
@@ -16,9 +30,12 @@ export interface LoginServiceOptions {
 }
 
 /**
- * Password login. Unknown user and wrong password get the same refusal after the same work;
- * after maxFailures consecutive failures the user is locked for 5 minutes, other users are
- * unaffected. Every outcome is audited.
+ * Password login with bot check and second factor. Unknown user and wrong password get the same
+ * refusal after the same work; failed passwords and failed codes together count toward the
+ * lockout (maxFailures in a row, then the user is locked, others unaffected). A user with a second
+ * factor gets no session from the password alone, and the failures are cleared only once the
+ * whole login succeeded, so guessing codes cannot be restarted with the password. Every outcome is
+ * audited.
  */
 export function createLoginService(options: LoginServiceOptions) {
   const { store, sessions, csrf, maxFailures } = options;
@@ -42,11 +59,42 @@ export function createLoginService(options: LoginServiceOptions) {
     });
   }
 
+  /** Counts a failure; locks the user when it is one too many. */
+  async function fail(user: UserRow, reason: LoginRefusalCode, remote: string, lockoutMs: number) {
+    const at = now();
+    const failures = await store.users.recordFailure(user.id, at);
+    await audit('login.failed', user.username, user.id, remote, { reason, failures });
+    if (failures < maxFailures) return { ok: false as const, code: reason };
+    await store.users.lockUntil(user.id, at + lockoutMs, at);
+    await audit('login.lockout', user.username, user.id, remote, { until: at + lockoutMs });
+    return { ok: false as const, code: 'lockedOut' as const };
+  }
+
+  const locked = (user: UserRow) => user.locked_until !== null && user.locked_until > now();
+
+  async function open(user: UserRow, remote: string, detail?: object): Promise<LoginResult> {
+    await store.users.clearFailures(user.id, now());
+    const { secret, session } = await sessions.create(user.id);
+    await audit('login', user.username, user.id, remote, detail);
+    return { ok: true, secret, session };
+  }
+
   return {
-    async login(request: LoginRequest, csrfCookie: string | undefined, remote: string): Promise<LoginResult> {
+    async login(
+      request: LoginRequest,
+      csrfCookie: string | undefined,
+      remote: string,
+      policy: LoginPolicy,
+    ): Promise<LoginResult> {
       const csrfCheck = csrf.check(request.csrfToken, csrfCookie);
       if (csrfCheck !== 'ok') {
         const code = csrfCheck === 'expired' ? 'csrfTokenExpired' : 'csrfTokenIncorrect';
+        await audit('login.failed', request.username, null, remote, { reason: code });
+        return { ok: false, code };
+      }
+      const bot = await policy.botCheck.verify(request.recaptchaToken, remote);
+      if (bot !== 'ok') {
+        const code = bot === 'unavailable' ? 'loginNotPossible' : 'recaptchaNotValidated';
         await audit('login.failed', request.username, null, remote, { reason: code });
         return { ok: false, code };
       }
@@ -55,32 +103,44 @@ export function createLoginService(options: LoginServiceOptions) {
         user?.password_hash ?? (await decoyPasswordHash()),
         request.password,
       );
-      const at = now();
       if (user === undefined || user.disabled === 1) {
         await audit('login.failed', request.username, null, remote, { reason: 'invalidCredentials' });
         return { ok: false, code: 'invalidCredentials' };
       }
-      if (user.locked_until !== null && user.locked_until > at) {
+      if (locked(user)) {
         await audit('login.failed', user.username, user.id, remote, { reason: 'lockedOut' });
         return { ok: false, code: 'lockedOut' };
       }
-      if (!passwordOk) {
-        const failures = await store.users.recordFailure(user.id, at);
-        await audit('login.failed', user.username, user.id, remote, {
-          reason: 'invalidCredentials',
-          failures,
-        });
-        if (failures >= maxFailures) {
-          await store.users.lockUntil(user.id, at + LOGIN_LOCKOUT_MS, at);
-          await audit('login.lockout', user.username, user.id, remote, { until: at + LOGIN_LOCKOUT_MS });
-          return { ok: false, code: 'lockedOut' };
-        }
+      if (!passwordOk) return fail(user, 'invalidCredentials', remote, policy.lockoutMs);
+      if (user.totp_enabled === 1) {
+        await audit('login.password', user.username, user.id, remote, { next: 'secondFactor' });
+        return { ok: 'secondFactor', userId: user.id, username: user.username };
+      }
+      return open(user, remote);
+    },
+
+    /** The second step: a code of the authenticator app or a recovery code, for a pending login. */
+    async verifySecondFactor(
+      userId: number,
+      code: string,
+      remote: string,
+      policy: Pick<LoginPolicy, 'lockoutMs'>,
+    ): Promise<LoginResult> {
+      const user = await store.users.byId(userId);
+      if (user === undefined) return { ok: false, code: 'userNotLoaded' };
+      if (user.disabled === 1) {
+        await audit('login.failed', user.username, user.id, remote, { reason: 'invalidCredentials' });
         return { ok: false, code: 'invalidCredentials' };
       }
-      await store.users.clearFailures(user.id, at);
-      const { secret, session } = await sessions.create(user.id);
-      await audit('login', user.username, user.id, remote);
-      return { ok: true, secret, session };
+      // Reset by an administrator meanwhile: the pending step is void, the login starts over.
+      if (user.totp_enabled !== 1) return { ok: false, code: 'loginTimeLimitExceeded' };
+      if (locked(user)) {
+        await audit('login.failed', user.username, user.id, remote, { reason: 'lockedOut' });
+        return { ok: false, code: 'lockedOut' };
+      }
+      const used = await checkSecondFactorCode(store, user, code, now());
+      if (used === null) return fail(user, 'secondFactorCodeInvalid', remote, policy.lockoutMs);
+      return open(user, remote, { secondFactor: used });
     },
 
     async logout(session: ActiveSession, remote: string): Promise<void> {

@@ -13,7 +13,13 @@ declare module 'fastify' {
 }
 
 /** API paths reachable without a session: the login form's own calls and the API documentation. */
-const PUBLIC = ['/api/auth/csrf', '/api/auth/login', '/api/auth/logout'];
+const PUBLIC = [
+  '/api/auth/csrf',
+  '/api/auth/bot-check',
+  '/api/auth/login',
+  '/api/auth/login/verify',
+  '/api/auth/logout',
+];
 const isPublic = (path: string) =>
   PUBLIC.includes(path) || path === '/api/docs' || path.startsWith('/api/docs/');
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -1,23 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answerBotCheck, openLoginForm, postLogin } from '../auth/login-client.js';
 import { addUser } from '../auth/users.js';
 import { BOTH_DIALECTS } from '../test-support/databases.js';
 import { startTestServer, TEST_ADMIN_PASSWORD, type TestServer } from '../test-support/test-server.js';
 
-async function loginForm(server: TestServer) {
-  const reply = await fetch(`${server.url}/api/auth/csrf`);
-  const { csrfToken } = (await reply.json()) as { csrfToken: string };
-  const cookie = reply.headers.getSetCookie()[0]!.split(';', 1)[0]!;
-  return { csrfToken, cookie };
-}
-
-async function attempt(server: TestServer, username: string, password: string) {
-  const form = await loginForm(server);
-  return fetch(`${server.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: form.cookie },
-    body: JSON.stringify({ csrfToken: form.csrfToken, username, password }),
-  });
-}
+const loginForm = (server: TestServer) => openLoginForm(server.url);
+const attempt = (server: TestServer, username: string, password: string) =>
+  postLogin(server.url, username, password);
 
 describe.each(BOTH_DIALECTS)('login and session on %s', (dialect) => {
   let server: TestServer;
@@ -93,11 +82,16 @@ describe.each(BOTH_DIALECTS)('login and session on %s', (dialect) => {
 
   it('refuses a login token without its cookie or with a forged signature', async () => {
     const form = await loginForm(server);
-    const send = (cookie: string, csrfToken: string) =>
+    const send = async (cookie: string, csrfToken: string) =>
       fetch(`${server.url}/api/auth/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', cookie },
-        body: JSON.stringify({ csrfToken, username: 'admin', password: TEST_ADMIN_PASSWORD }),
+        body: JSON.stringify({
+          csrfToken,
+          recaptchaToken: await answerBotCheck(server.url),
+          username: 'admin',
+          password: TEST_ADMIN_PASSWORD,
+        }),
       });
     const noCookie = await send('', form.csrfToken);
     expect(noCookie.status).toBe(403);

@@ -1,56 +1,54 @@
 import {
+  BotCheckChallengeSchema,
   CSRF_HEADER,
   CsrfReplySchema,
   ErrorReply,
-  LoginReplySchema,
+  LoginOutcomeSchema,
   LoginRequestSchema,
 } from '@leitwarte/core';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { createBotCheck } from '../auth/bot-check.js';
 import { LOGIN_CSRF_COOKIE, LOGIN_CSRF_TTL_MS } from '../auth/login-csrf.js';
+import type { LoginPolicy } from '../auth/login.js';
+import { PENDING_LOGIN_COOKIE } from '../auth/pending-login.js';
 import { SESSION_COOKIE } from '../auth/session-gate.js';
 import type { RouteOptions } from '../services.js';
+import { loginVerifyRoutes, pendingLoginOf } from './auth-verify.js';
+import { cookieBase, refuseLogin } from './login-replies.js';
 import { userInfo } from './user-info.js';
 
-const LOGIN_STATUS = {
-  invalidCredentials: 401,
-  lockedOut: 423,
-  csrfTokenExpired: 403,
-  csrfTokenIncorrect: 403,
-  recaptchaNotValidated: 403,
-  loginNotPossible: 503,
-  loginTimeLimitExceeded: 403,
-  userNotLoaded: 500,
-} as const;
-
-const LOGIN_MESSAGE: Record<keyof typeof LOGIN_STATUS, string> = {
-  invalidCredentials: 'Invalid credentials',
-  lockedOut: 'User is locked out for 5 minutes after too many invalid login attempts',
-  csrfTokenExpired: 'CSRF token expired, try again',
-  csrfTokenIncorrect: 'Transmitted token is incorrect',
-  recaptchaNotValidated: 'Bot check could not be validated',
-  loginNotPossible: 'Login currently not possible, try later',
-  loginTimeLimitExceeded: 'Login time limit exceeded, try again',
-  userNotLoaded: 'User could not be loaded',
-};
-
-/** Login form token, login and logout. */
+/** Login form token, bot check, login (and its second step), logout. */
 export const authRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { services }) => {
-  const cookieBase = (request: FastifyRequest) => ({
-    path: '/',
-    httpOnly: true,
-    sameSite: 'strict' as const,
-    secure: services.config.secureCookies || request.protocol === 'https',
-  });
+  const botCheck = await createBotCheck(services.config, services.store.meta);
+  const policy: LoginPolicy = { botCheck, lockoutMs: services.config.loginLockoutMs };
+  const pending = await pendingLoginOf(services);
 
   app.get(
     '/api/auth/csrf',
     { schema: { tags: ['auth'], summary: 'Token for the login form', response: { 200: CsrfReplySchema } } },
     async (request, reply) => {
       const { token, nonce, expiresAt } = services.loginCsrf.issue();
-      reply.setCookie(LOGIN_CSRF_COOKIE, nonce, { ...cookieBase(request), maxAge: LOGIN_CSRF_TTL_MS / 1000 });
+      reply.setCookie(LOGIN_CSRF_COOKIE, nonce, {
+        ...cookieBase(services, request),
+        maxAge: LOGIN_CSRF_TTL_MS / 1000,
+      });
       return { csrfToken: token, expiresAt };
+    },
+  );
+
+  app.get(
+    '/api/auth/bot-check',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Bot check for the login: a proof-of-work challenge, or the reCAPTCHA site key',
+        response: { 200: BotCheckChallengeSchema },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return botCheck.challenge();
     },
   );
 
@@ -59,27 +57,35 @@ export const authRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, {
     {
       schema: {
         tags: ['auth'],
-        summary: 'Password login; sets the session cookie',
+        summary: 'Password login; sets the session cookie, or asks for the second factor',
         body: LoginRequestSchema,
-        response: { 200: LoginReplySchema, '4xx': ErrorReply, '5xx': ErrorReply },
+        response: { 200: LoginOutcomeSchema, '4xx': ErrorReply, '5xx': ErrorReply },
       },
     },
     async (request, reply) => {
-      const result = await services.login.login(request.body, request.cookies[LOGIN_CSRF_COOKIE], request.ip);
-      if (!result.ok) {
-        const statusCode = LOGIN_STATUS[result.code];
-        return reply.code(statusCode).send({
-          statusCode,
-          error: 'Login refused',
-          code: result.code,
-          message: LOGIN_MESSAGE[result.code],
+      const result = await services.login.login(
+        request.body,
+        request.cookies[LOGIN_CSRF_COOKIE],
+        request.ip,
+        policy,
+      );
+      if (result.ok === false) return refuseLogin(reply, result.code);
+      if (result.ok === 'secondFactor') {
+        const { token, expiresAt } = pending.issue(result.userId);
+        reply.setCookie(PENDING_LOGIN_COOKIE, token, {
+          ...cookieBase(services, request),
+          path: '/api/auth/login',
+          maxAge: Math.ceil((expiresAt - Date.now()) / 1000),
         });
+        return { secondFactorRequired: true as const, expiresAt };
       }
-      reply.clearCookie(LOGIN_CSRF_COOKIE, cookieBase(request));
-      reply.setCookie(SESSION_COOKIE, result.secret, cookieBase(request));
+      reply.clearCookie(LOGIN_CSRF_COOKIE, cookieBase(services, request));
+      reply.setCookie(SESSION_COOKIE, result.secret, cookieBase(services, request));
       return { user: userInfo(result.session, services.sessions.idleMs) };
     },
   );
+
+  await app.register(loginVerifyRoutes, { services, pending, policy });
 
   app.post(
     '/api/auth/logout',
@@ -103,7 +109,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, {
         }
         await services.login.logout(session, request.ip);
       }
-      reply.clearCookie(SESSION_COOKIE, cookieBase(request));
+      reply.clearCookie(SESSION_COOKIE, cookieBase(services, request));
       return reply.code(204).send(null);
     },
   );

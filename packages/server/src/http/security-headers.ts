@@ -2,21 +2,26 @@ import fp from 'fastify-plugin';
 
 // The web app loads only its own scripts; Mantine sets inline style attributes, hence
 // 'unsafe-inline' for styles only. Hubs are same-origin WebSockets ('self' covers ws/wss).
-const APP_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+// With reCAPTCHA configured as the login's bot check, its script and frame come from Google.
+const RECAPTCHA_SOURCES = 'https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/';
+const appCsp = (recaptcha: boolean) =>
+  [
+    "default-src 'self'",
+    recaptcha ? `script-src 'self' ${RECAPTCHA_SOURCES}` : "script-src 'self'",
+    ...(recaptcha ? [`frame-src ${RECAPTCHA_SOURCES}`] : []),
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
 
 /** Security headers on every reply: CSP, nosniff, frame-ancestors, referrer policy. */
-export const securityHeaders = fp(async (app) => {
+export const securityHeaders = fp<{ recaptcha: boolean }>(async (app, { recaptcha }) => {
+  const csp = appCsp(recaptcha);
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'no-referrer');
@@ -25,7 +30,7 @@ export const securityHeaders = fp(async (app) => {
     reply.header('Permissions-Policy', 'camera=(self), geolocation=(self), microphone=()');
     // The API documentation brings its own CSP (with the hashes of its inline code).
     if (!reply.hasHeader('Content-Security-Policy') && !request.url.startsWith('/api/docs')) {
-      reply.header('Content-Security-Policy', APP_CSP);
+      reply.header('Content-Security-Policy', csp);
     }
     if (request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
     return payload;

@@ -23,6 +23,16 @@ export interface UsersRepository {
   recordFailure(id: number, now: number): Promise<number>;
   lockUntil(id: number, until: number, now: number): Promise<void>;
   clearFailures(id: number, now: number): Promise<void>;
+  /** Starts an enrolment: a new secret, not yet on (a running second factor is left alone). */
+  startTotpEnrolment(id: number, secret: string, now: number): Promise<boolean>;
+  /** Switches the second factor on with the recovery code hashes and the step of the first code. */
+  enableTotp(id: number, recoveryHashes: string[], step: number, now: number): Promise<void>;
+  /** Switches it off and forgets the secret and the recovery codes. */
+  disableTotp(id: number, now: number): Promise<void>;
+  /** Records the step of a used code; false when that step (or a later one) was used already. */
+  claimTotpStep(id: number, step: number, now: number): Promise<boolean>;
+  /** Replaces the recovery code hashes if they are still `expected`; false when another login won. */
+  replaceRecoveryCodes(id: number, expected: string, next: string[], now: number): Promise<boolean>;
 }
 
 export function createUsersRepository(db: Kysely<Database>): UsersRepository {
@@ -94,6 +104,59 @@ export function createUsersRepository(db: Kysely<Database>): UsersRepository {
         .set({ failed_logins: 0, locked_until: null, updated_at: now })
         .where('id', '=', id)
         .execute();
+    },
+    async startTotpEnrolment(id, secret, now) {
+      const result = await db
+        .updateTable('users')
+        .set({ totp_secret: secret, totp_last_step: null, updated_at: now })
+        .where('id', '=', id)
+        .where('totp_enabled', '=', 0)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+    async enableTotp(id, recoveryHashes, step, now) {
+      await db
+        .updateTable('users')
+        .set({
+          totp_enabled: 1,
+          recovery_codes: JSON.stringify(recoveryHashes),
+          totp_last_step: step,
+          updated_at: now,
+        })
+        .where('id', '=', id)
+        .execute();
+    },
+    async disableTotp(id, now) {
+      await db
+        .updateTable('users')
+        .set({
+          totp_enabled: 0,
+          totp_secret: null,
+          recovery_codes: '[]',
+          totp_last_step: null,
+          updated_at: now,
+        })
+        .where('id', '=', id)
+        .execute();
+    },
+    async claimTotpStep(id, step, now) {
+      // One conditional update: two logins racing with the same code cannot both win.
+      const result = await db
+        .updateTable('users')
+        .set({ totp_last_step: step, updated_at: now })
+        .where('id', '=', id)
+        .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step)]))
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+    async replaceRecoveryCodes(id, expected, next, now) {
+      const result = await db
+        .updateTable('users')
+        .set({ recovery_codes: JSON.stringify(next), updated_at: now })
+        .where('id', '=', id)
+        .where('recovery_codes', '=', expected)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
     },
   };
 }

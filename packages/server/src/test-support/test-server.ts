@@ -1,4 +1,5 @@
 import { build, type BuildOptions, type Built } from '../app.js';
+import { postLogin } from '../auth/login-client.js';
 import { loadConfig, type Config } from '../config.js';
 import { createTestDatabase, type TestDialect } from './databases.js';
 
@@ -50,6 +51,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     logLevel: 'silent',
     // Generated history costs seconds of CPU per server; tests that need it ask for it.
     backfill: false,
+    // The bot check's proof of work at the lowest useful difficulty: logins in tests stay instant.
+    botCheckBits: 4,
     ...options.config,
   };
   const built = await build({ config, hubs: options.hubs, webRoot: options.webRoot });
@@ -59,14 +62,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const url = `http://127.0.0.1:${address.port}`;
 
   async function loginWithToken(username = 'admin', password = TEST_ADMIN_PASSWORD): Promise<LoggedIn> {
-    const csrfReply = await fetch(`${url}/api/auth/csrf`);
-    const { csrfToken } = (await csrfReply.json()) as { csrfToken: string };
-    const csrfCookie = cookiePair(csrfReply.headers.getSetCookie(), 'lw_login_csrf') ?? '';
-    const reply = await fetch(`${url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: csrfCookie },
-      body: JSON.stringify({ csrfToken, username, password }),
-    });
+    const reply = await postLogin(url, username, password);
     if (reply.status !== 200)
       throw new Error(`login of ${username} failed: ${reply.status} ${await reply.text()}`);
     const session = cookiePair(reply.headers.getSetCookie(), 'lw_session');

@@ -1,4 +1,12 @@
-import type { CsrfReply, LoginReply, LoginRequest, UserInfo } from '@leitwarte/core';
+import type {
+  BotCheckChallenge,
+  CsrfReply,
+  LoginOutcome,
+  LoginReply,
+  LoginRequest,
+  LoginVerifyRequest,
+  UserInfo,
+} from '@leitwarte/core';
 import { ApiError, apiRequest, hasSessionCsrfToken, setSessionCsrfToken } from './http';
 
 // The login flow's own calls never trigger the 401 redirect: their 401 is the answer, not an expiry.
@@ -9,9 +17,28 @@ export function getLoginCsrfToken(signal?: AbortSignal): Promise<CsrfReply> {
   return apiRequest<CsrfReply>('/api/auth/csrf', { ...loginFlow, signal });
 }
 
-/** POST /api/auth/login; on success the session cookie is set and the session's CSRF token is kept. */
-export async function login(request: LoginRequest): Promise<LoginReply> {
-  const reply = await apiRequest<LoginReply>('/api/auth/login', {
+/** GET /api/auth/bot-check: a proof-of-work challenge, or the reCAPTCHA site key. */
+export function getBotCheckChallenge(signal?: AbortSignal): Promise<BotCheckChallenge> {
+  return apiRequest<BotCheckChallenge>('/api/auth/bot-check', { ...loginFlow, signal });
+}
+
+/**
+ * POST /api/auth/login. With a session the session cookie is set and its CSRF token kept; a user
+ * with a second factor gets `secondFactorRequired` instead and continues with verifyLogin.
+ */
+export async function login(request: LoginRequest): Promise<LoginOutcome> {
+  const reply = await apiRequest<LoginOutcome>('/api/auth/login', {
+    ...loginFlow,
+    method: 'POST',
+    body: request,
+  });
+  if ('user' in reply) setSessionCsrfToken(reply.user.csrfToken);
+  return reply;
+}
+
+/** POST /api/auth/login/verify: the code of the authenticator app or a recovery code; opens the session. */
+export async function verifyLogin(request: LoginVerifyRequest): Promise<LoginReply> {
+  const reply = await apiRequest<LoginReply>('/api/auth/login/verify', {
     ...loginFlow,
     method: 'POST',
     body: request,

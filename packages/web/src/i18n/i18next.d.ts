@@ -5,7 +5,9 @@ import type common from './locales/de/common.json';
 import type events from './locales/de/events.json';
 import type list from './locales/de/list.json';
 import type native from './locales/de/native.json';
+import type secondFactor from './locales/de/second-factor.json';
 import type shell from './locales/de/shell.json';
+import type visualisation from './locales/de/visualisation.json';
 
 // Typed keys: a `t('…')` call with a key missing from the German catalogue fails type checking.
 // The German catalogue is the merge of its files, one per feature area.
@@ -20,7 +22,9 @@ declare module 'i18next' {
         typeof events &
         typeof list &
         typeof native &
-        typeof shell;
+        typeof secondFactor &
+        typeof shell &
+        typeof visualisation;
     };
   }
 }

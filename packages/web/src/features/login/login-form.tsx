@@ -6,11 +6,17 @@ import { loginErrorKey } from './login-error';
 import { useLogin } from './use-login';
 
 /** Username and password; shows the catalogue text for a refused login. */
-export function LoginForm({ onLoggedIn }: { onLoggedIn: (reply: LoginReply) => void }) {
+export function LoginForm({
+  onLoggedIn,
+  onSecondFactor,
+}: {
+  onLoggedIn: (reply: LoginReply) => void;
+  onSecondFactor: () => void;
+}) {
   const { t } = useTranslation();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
-  const { submit, pending, error, preparing } = useLogin(onLoggedIn);
+  const { submit, pending, error, preparing } = useLogin(onLoggedIn, onSecondFactor);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -5,6 +5,7 @@ import type * as PvHubModule from '../../live/pv-hub';
 import { fakeServer, json } from '../../test-support/fake-server';
 import { operator } from '../../test-support/fixtures';
 import { renderApp } from '../../test-support/render';
+import { workBits } from './proof-of-work';
 
 vi.mock('../../live/pv-hub', async (importOriginal) => {
   const actual = await importOriginal<typeof PvHubModule>();
@@ -26,6 +27,15 @@ const GERMAN: Record<LoginErrorCode, string> = {
 
 let tokenCounter = 0;
 const csrf = () => json(200, { csrfToken: `csrf-${++tokenCounter}`, expiresAt: Date.now() + 600_000 });
+// A light challenge: the page solves it on the main thread here (no workers in this environment).
+const botCheck = () =>
+  json(200, {
+    kind: 'proofOfWork',
+    challenge: `n${tokenCounter}.1.4.sig`,
+    nonce: `n${tokenCounter}`,
+    bits: 4,
+    expiresAt: Date.now() + 120_000,
+  });
 const refused =
   (code: string, status = 401) =>
   () =>
@@ -39,7 +49,11 @@ async function submitCredentials(username = 'operator', password = 'secret') {
 
 describe('login page', () => {
   it.each(LOGIN_ERROR_CODES.map((code) => [code]))('shows the catalogue text for %s', async (code) => {
-    fakeServer({ 'GET /api/auth/csrf': csrf, 'POST /api/auth/login': refused(code) });
+    fakeServer({
+      'GET /api/auth/csrf': csrf,
+      'GET /api/auth/bot-check': botCheck,
+      'POST /api/auth/login': refused(code),
+    });
     renderApp('/login');
     await submitCredentials();
     expect((await screen.findByTestId('login-error')).textContent).toBe(GERMAN[code]);
@@ -48,6 +62,7 @@ describe('login page', () => {
   it('fetches the CSRF token on load and sends it with the login', async () => {
     const server = fakeServer({
       'GET /api/auth/csrf': csrf,
+      'GET /api/auth/bot-check': botCheck,
       'POST /api/auth/login': refused('invalidCredentials'),
     });
     renderApp('/login');
@@ -56,17 +71,27 @@ describe('login page', () => {
     await screen.findByTestId('login-error');
     const token = (server.calls('POST', '/api/auth/login')[0]?.body as { csrfToken: string }).csrfToken;
     expect(token).toMatch(/^csrf-\d+$/);
-    expect(server.calls('POST', '/api/auth/login')[0]?.body).toEqual({
+    const body = server.calls('POST', '/api/auth/login')[0]?.body as Record<string, string>;
+    expect(body).toEqual({
       csrfToken: token,
+      recaptchaToken: expect.any(String),
       username: 'anna',
       password: 'pw',
     });
+    // The bot check's answer: the challenge and a counter whose hash has the asked leading zero bits.
+    expect(body.recaptchaToken).toMatch(/^n\d+\.1\.4\.sig:\d+$/);
+    const [nonce, counter] = [
+      body.recaptchaToken!.split('.')[0]!,
+      Number(body.recaptchaToken!.split(':')[1]),
+    ];
+    expect(workBits(nonce, counter)).toBeGreaterThanOrEqual(4);
   });
 
   it.each([['csrfTokenExpired'], ['csrfTokenIncorrect']])('fetches a new token after %s', async (code) => {
     let attempt = 0;
     const server = fakeServer({
       'GET /api/auth/csrf': csrf,
+      'GET /api/auth/bot-check': botCheck,
       'POST /api/auth/login': () => (++attempt === 1 ? refused(code, 403)() : json(200, { user: operator })),
     });
     renderApp('/login?returnUrl=%2Felsewhere');
@@ -83,7 +108,11 @@ describe('login page', () => {
   });
 
   it('goes to the return address after a successful login', async () => {
-    fakeServer({ 'GET /api/auth/csrf': csrf, 'POST /api/auth/login': () => json(200, { user: operator }) });
+    fakeServer({
+      'GET /api/auth/csrf': csrf,
+      'GET /api/auth/bot-check': botCheck,
+      'POST /api/auth/login': () => json(200, { user: operator }),
+    });
     renderApp('/login?returnUrl=%2Fsomewhere%3Fx%3D1');
     await submitCredentials();
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/somewhere?x=1'));
@@ -94,6 +123,7 @@ describe('login page', () => {
   it('refuses a foreign return address and lands on the overview', async () => {
     fakeServer({
       'GET /api/auth/csrf': csrf,
+      'GET /api/auth/bot-check': botCheck,
       'POST /api/auth/login': () => json(200, { user: operator }),
       'GET /api/station/GetAllStations': () => json(200, []),
       'GET /api/Pv/all': () => json(200, []),
@@ -104,7 +134,7 @@ describe('login page', () => {
   });
 
   it('says when the server cannot be reached', async () => {
-    fakeServer({ 'GET /api/auth/csrf': csrf });
+    fakeServer({ 'GET /api/auth/csrf': csrf, 'GET /api/auth/bot-check': botCheck });
     renderApp('/login');
     await screen.findByLabelText(/^Benutzername/);
     vi.stubGlobal(
@@ -118,7 +148,11 @@ describe('login page', () => {
   });
 
   it('switches the language without a reload', async () => {
-    fakeServer({ 'GET /api/auth/csrf': csrf, 'POST /api/auth/login': refused('lockedOut', 423) });
+    fakeServer({
+      'GET /api/auth/csrf': csrf,
+      'GET /api/auth/bot-check': botCheck,
+      'POST /api/auth/login': refused('lockedOut', 423),
+    });
     renderApp('/login');
     expect(await screen.findByRole('heading', { name: 'Anmeldung' })).toBeDefined();
 

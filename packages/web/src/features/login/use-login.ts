@@ -1,13 +1,15 @@
-import type { CsrfReply, LoginReply } from '@leitwarte/core';
+import type { CsrfReply, LoginOutcome, LoginReply } from '@leitwarte/core';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getLoginCsrfToken, login } from '../../api/auth';
 import { userInfoQuery } from '../../api/user-management';
+import { botCheckToken } from './bot-check';
 import { LoginTokenUnavailableError } from './login-error';
 
 // A token this close to its expiry is renewed before use rather than sent to fail.
 const EXPIRY_MARGIN_MS = 10_000;
 
-const csrfQuery = queryOptions({
+/** The login form's CSRF token query; the second-factor page uses it too. */
+export const csrfQuery = queryOptions({
   queryKey: ['auth', 'csrf'] as const,
   queryFn: ({ signal }) => getLoginCsrfToken(signal),
   staleTime: Infinity,
@@ -21,16 +23,10 @@ export interface Credentials {
   password: string;
 }
 
-/**
- * The login form's server side: the CSRF token is fetched when the page loads, renewed when nearly
- * expired, and fetched anew after every failed attempt (csrfToken* errors demand it, and the server may
- * bind a token to one attempt).
- */
-export function useLogin(onSuccess: (reply: LoginReply) => void) {
+/** A form token that is not about to expire: the cached one, or a fresh one. */
+export function useFreshCsrfToken() {
   const queryClient = useQueryClient();
-  const csrf = useQuery(csrfQuery);
-
-  const freshToken = async (): Promise<CsrfReply> => {
+  return async (): Promise<CsrfReply> => {
     const cached = queryClient.getQueryData(csrfQuery.queryKey);
     const nearExpiry = !cached || cached.expiresAt - Date.now() <= EXPIRY_MARGIN_MS;
     try {
@@ -40,13 +36,26 @@ export function useLogin(onSuccess: (reply: LoginReply) => void) {
       throw new LoginTokenUnavailableError(error);
     }
   };
+}
+
+/**
+ * The login form's server side: the CSRF token is fetched when the page loads, renewed when nearly
+ * expired, and fetched anew after every failed attempt (csrfToken* errors demand it, and the server may
+ * bind a token to one attempt). Each attempt answers a new bot check (it is accepted once). A user with
+ * a second factor gets no session here: `onSecondFactor` continues on the verification page.
+ */
+export function useLogin(onSuccess: (reply: LoginReply) => void, onSecondFactor: () => void) {
+  const queryClient = useQueryClient();
+  const csrf = useQuery(csrfQuery);
+  const freshToken = useFreshCsrfToken();
 
   const mutation = useMutation({
-    mutationFn: async ({ username, password }: Credentials) => {
-      const token = await freshToken();
-      return login({ csrfToken: token.csrfToken, username, password });
+    mutationFn: async ({ username, password }: Credentials): Promise<LoginOutcome> => {
+      const [token, recaptchaToken] = await Promise.all([freshToken(), botCheckToken()]);
+      return login({ csrfToken: token.csrfToken, recaptchaToken, username, password });
     },
     onSuccess: (reply) => {
+      if (!('user' in reply)) return onSecondFactor();
       queryClient.setQueryData(userInfoQuery.queryKey, reply.user);
       onSuccess(reply);
     },
