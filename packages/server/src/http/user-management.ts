@@ -1,8 +1,13 @@
 import {
+  AccountInfoSchema,
+  DOMAIN_PASSWORD_CHANGE_REFUSED,
+  ErrorReply,
   PasswordChangeReplySchema,
   PasswordChangeSchema,
   UserInfoSchema,
   passwordChangeIssues,
+  type AccountInfo,
+  type AuthSource,
   type PasswordChangeReply,
 } from '@leitwarte/core';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -13,12 +18,44 @@ import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { actorOf } from './request-actor.js';
 import { userInfo } from './user-info.js';
 
+const userNotFound = {
+  statusCode: 404,
+  error: 'Not Found',
+  code: 'userNotFound',
+  message: 'Benutzer nicht gefunden.',
+};
+
+/** Only 'domain' and 'local' exist; anything else is treated as local, where the password lives here. */
+const authSourceOf = (value: string): AuthSource => (value === 'domain' ? 'domain' : 'local');
+
 /** The logged-in user's own data (calls §7 User). */
 export const userManagementRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { services }) => {
   app.get(
     '/api/UserManagement/info',
     { schema: { tags: ['user'], summary: 'The logged-in user', response: { 200: UserInfoSchema } } },
     async (request) => userInfo(sessionOf(request), services.sessions.idleMs),
+  );
+
+  app.get(
+    '/api/UserManagement/account',
+    {
+      schema: {
+        tags: ['user'],
+        summary: "The logged-in user's own account: names, language and where the password lives",
+        response: { 200: AccountInfoSchema, 404: ErrorReply },
+      },
+    },
+    async (request, reply) => {
+      const user = await services.store.users.byId(actorOf(request).userId);
+      if (user === undefined) return reply.code(404).send(userNotFound);
+      const account: AccountInfo = {
+        username: user.username,
+        displayName: user.display_name,
+        language: user.language,
+        authSource: authSourceOf(user.auth_source),
+      };
+      return account;
+    },
   );
 
   app.post(
@@ -51,12 +88,6 @@ export const userManagementRoutes: FastifyPluginAsyncTypebox<RouteOptions> = asy
       const user = await services.store.users.byId(actor.userId);
       if (user === undefined)
         return { status: 'Failed', errorMessage: 'Benutzer nicht gefunden.', issues: [] };
-      const policy = services.domain.systemConfig.get().passwordPolicy;
-      const issues = passwordChangeIssues(policy, request.body);
-      // The old password is checked even when the new one is refused, so the reply never tells
-      // a stranger at an open session that a guess was right.
-      if (!(await verifyPassword(user.password_hash, request.body.oldPassword)))
-        issues.unshift('oldPasswordWrong');
       const audit = {
         at: Date.now(),
         userId: actor.userId,
@@ -64,6 +95,21 @@ export const userManagementRoutes: FastifyPluginAsyncTypebox<RouteOptions> = asy
         object: `user:${user.username}`,
         remoteAddress: actor.remoteAddress,
       };
+      // The directory holds the password of a domain user; a password set here would never be used.
+      if (authSourceOf(user.auth_source) === 'domain') {
+        await services.store.audit.append({
+          ...audit,
+          action: 'user.password-change.refused',
+          detail: { reason: 'domainManaged' },
+        });
+        return { status: 'Failed', errorMessage: DOMAIN_PASSWORD_CHANGE_REFUSED, issues: [] };
+      }
+      const policy = services.domain.systemConfig.get().passwordPolicy;
+      const issues = passwordChangeIssues(policy, request.body);
+      // The old password is checked even when the new one is refused, so the reply never tells
+      // a stranger at an open session that a guess was right.
+      if (!(await verifyPassword(user.password_hash, request.body.oldPassword)))
+        issues.unshift('oldPasswordWrong');
       if (issues.length > 0) {
         await services.store.audit.append({
           ...audit,

@@ -1,4 +1,10 @@
-import type { EffectiveRights, PasswordChange, PasswordChangeReply, UserInfo } from '@leitwarte/core';
+import type {
+  AccountInfo,
+  EffectiveRights,
+  PasswordChange,
+  PasswordChangeReply,
+  UserInfo,
+} from '@leitwarte/core';
 import { queryOptions } from '@tanstack/react-query';
 import { ApiError, apiRequest, networkErrorWithCause, orOnNetworkFailure, setSessionCsrfToken } from './http';
 
@@ -26,6 +32,17 @@ export const rightsQuery = queryOptions({
   queryKey: ['user-management', 'rights'] as const,
   queryFn: ({ signal }) => getRights(signal),
   staleTime: 60_000,
+});
+
+/** GET /api/UserManagement/account: the own account, including where the password lives. */
+export function getAccount(signal?: AbortSignal): Promise<AccountInfo> {
+  return apiRequest<AccountInfo>('/api/UserManagement/account', { signal });
+}
+
+/** The own account for the account pages; read again on each visit. */
+export const accountQuery = queryOptions({
+  queryKey: ['user-management', 'account'] as const,
+  queryFn: ({ signal }) => getAccount(signal),
 });
 
 /** POST /api/UserManagement/renew-lease: the user is active, the server's idle timeout starts again. */
