@@ -1,14 +1,53 @@
+import type { AuthSource } from '@leitwarte/core';
 import type { Store, UserRow } from '../store/index.js';
 import { hashPassword, randomPassword } from './passwords.js';
 
 const USERNAME = /^[A-Za-z0-9][A-Za-z0-9._@-]{0,63}$/;
 
-/** A user-management request the store must refuse; the message says why. */
-export class UserInputError extends Error {}
+/**
+ * A user-management request the store must refuse; the message says why, `code` is the
+ * catalogue's reason and `status` the HTTP status a route answers with.
+ */
+export class UserInputError extends Error {
+  constructor(
+    message: string,
+    readonly code = 'invalidInput',
+    readonly status: 400 | 404 | 409 = 400,
+  ) {
+    super(message);
+  }
+}
+
+/** Who changes a user: a logged-in administrator, or a name such as 'command line' or 'bootstrap'. */
+export type AccountActor = string | { userId: number; username: string; remoteAddress?: string | null };
+
+/** One audit row of a change of a user, naming the actor (old → new). */
+export async function auditUserChange(
+  store: Store,
+  actor: AccountActor,
+  action: string,
+  user: Pick<UserRow, 'username'>,
+  change: { oldValue?: string | null; newValue?: string | null; at?: number } = {},
+) {
+  const who = typeof actor === 'string' ? { userId: null, username: actor, remoteAddress: null } : actor;
+  await store.audit.append({
+    at: change.at ?? Date.now(),
+    userId: who.userId,
+    username: who.username,
+    action,
+    object: `user:${user.username}`,
+    oldValue: change.oldValue ?? null,
+    newValue: change.newValue ?? null,
+    remoteAddress: who.remoteAddress ?? null,
+  });
+}
 
 function checkUsername(username: string): void {
   if (!USERNAME.test(username)) {
-    throw new UserInputError(`invalid user name "${username}": 1–64 letters, digits, . _ @ -`);
+    throw new UserInputError(
+      `invalid user name "${username}": 1–64 letters, digits, . _ @ -`,
+      'invalidUsername',
+    );
   }
 }
 
@@ -17,13 +56,82 @@ async function roleId(store: Store, role: string): Promise<number> {
   const roles = await store.rights.roles();
   const found = roles.find((r) => r.name === role);
   if (found === undefined) {
-    throw new UserInputError(`unknown role "${role}": one of ${roles.map((r) => r.name).join(', ')}`);
+    throw new UserInputError(
+      `unknown role "${role}": one of ${roles.map((r) => r.name).join(', ')}`,
+      'unknownRole',
+    );
   }
   return found.id;
 }
 
 function checkPassword(password: string): void {
-  if (password.length < 8) throw new UserInputError('the password must have at least 8 characters');
+  if (password.length < 8) {
+    throw new UserInputError('the password must have at least 8 characters', 'passwordPolicy');
+  }
+}
+
+/** The user or a 404 refusal. */
+export async function userById(store: Store, id: number): Promise<UserRow> {
+  const user = await store.users.byId(id);
+  if (user === undefined) throw new UserInputError(`no user ${id}`, 'unknownUser', 404);
+  return user;
+}
+
+export interface CreateUserInput {
+  username: string;
+  roleIds: readonly number[];
+  password?: string | null;
+  displayName?: string;
+  authSource?: AuthSource;
+  actor: AccountActor;
+}
+
+/**
+ * Creates a user with these roles. A local user without a password gets a random one, returned
+ * to show once; a domain user logs in against the directory, so its own password stays unknown.
+ */
+export async function createUser(store: Store, input: CreateUserInput, now = Date.now()) {
+  checkUsername(input.username);
+  const authSource = input.authSource ?? 'local';
+  const roles = await store.rights.roles();
+  const names = input.roleIds.map((id) => {
+    const role = roles.find((r) => r.id === id);
+    if (role === undefined) throw new UserInputError(`unknown role ${id}`, 'unknownRole');
+    return role.name;
+  });
+  if (authSource === 'domain' && input.password != null) {
+    throw new UserInputError('a domain user has no password here', 'domainUser');
+  }
+  if (await store.users.byName(input.username)) {
+    throw new UserInputError(`user "${input.username}" exists`, 'userExists', 409);
+  }
+  const password = input.password ?? randomPassword();
+  checkPassword(password);
+  const inserted = await store.users.insert(
+    {
+      username: input.username,
+      displayName: input.displayName ?? input.username,
+      passwordHash: await hashPassword(password),
+      // The legacy single role: the first of the user's roles names it.
+      role: names[0] ?? '',
+    },
+    now,
+  );
+  if (authSource !== 'local') {
+    await store.db
+      .updateTable('users')
+      .set({ auth_source: authSource })
+      .where('id', '=', inserted.id)
+      .execute();
+  }
+  const user = await userById(store, inserted.id);
+  await store.rights.setUserRoles(user.id, input.roleIds);
+  await auditUserChange(store, input.actor, 'user.create', user, {
+    newValue: JSON.stringify({ displayName: user.display_name, roles: names, authSource }),
+    at: now,
+  });
+  const generated = input.password == null && authSource === 'local';
+  return { user, password, generated };
 }
 
 export interface AddUserInput {
@@ -31,57 +139,35 @@ export interface AddUserInput {
   role: string;
   password?: string | null;
   displayName?: string;
-  actor: string;
+  actor: AccountActor;
 }
 
-/** Creates a user; without a password a random one is made and returned (to show once). */
+/** Creates a user of one role (by name); without a password a random one is made and returned. */
 export async function addUser(store: Store, input: AddUserInput, now = Date.now()) {
   checkUsername(input.username);
-  const role = await roleId(store, input.role);
-  if (await store.users.byName(input.username)) throw new UserInputError(`user "${input.username}" exists`);
-  const password = input.password ?? randomPassword();
-  checkPassword(password);
-  const user = await store.users.insert(
-    {
-      username: input.username,
-      displayName: input.displayName ?? input.username,
-      passwordHash: await hashPassword(password),
-      role: input.role,
-    },
-    now,
-  );
-  await store.rights.setUserRoles(user.id, [role]);
-  await store.audit.append({
-    at: now,
-    userId: null,
-    username: input.actor,
-    action: 'user.create',
-    object: `user:${user.username}`,
-    newValue: user.role,
-  });
-  return { user, password, generated: input.password == null };
+  return createUser(store, { ...input, roleIds: [await roleId(store, input.role)] }, now);
 }
 
-/** Sets a new password (random when none is given); the caller ends the user's sessions. */
+/**
+ * Sets a new password (random when none is given); the caller ends the user's sessions. A
+ * domain user's password is changed in the directory, not here.
+ */
 export async function resetPassword(
   store: Store,
   username: string,
   password: string | null,
-  actor: string,
+  actor: AccountActor,
   now = Date.now(),
 ): Promise<{ user: UserRow; password: string; generated: boolean }> {
   const user = await store.users.byName(username);
-  if (user === undefined) throw new UserInputError(`no user "${username}"`);
+  if (user === undefined) throw new UserInputError(`no user "${username}"`, 'unknownUser', 404);
+  if (user.auth_source === 'domain') {
+    throw new UserInputError(`"${username}" changes the password in the domain`, 'domainUser', 409);
+  }
   const next = password ?? randomPassword();
   checkPassword(next);
   await store.users.setPassword(user.id, await hashPassword(next), now);
-  await store.audit.append({
-    at: now,
-    userId: null,
-    username: actor,
-    action: 'user.password-reset',
-    object: `user:${username}`,
-  });
+  await auditUserChange(store, actor, 'user.password-reset', user, { at: now });
   return { user, password: next, generated: password === null };
 }
 

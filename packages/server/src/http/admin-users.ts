@@ -1,5 +1,193 @@
+import {
+  AdminUserDetailSchema,
+  CreateUserInputSchema,
+  ScopePvGroupSchema,
+  ResetPasswordInputSchema,
+  UpdateUserInputSchema,
+  UserPasswordReplySchema,
+} from '@leitwarte/core';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { setUserDisabled, updateUserProfile } from '../auth/user-state.js';
+import { createUser, resetPassword, userById } from '../auth/users.js';
 import type { RouteOptions } from '../services.js';
+import { adminUserView, checkGivenPassword, checkMayDisable, refuseUserChange } from './admin-user-guards.js';
+import { actorOf } from './request-actor.js';
+import { requireRight } from './require-right.js';
 
-/** User administration: create, disable, enable, reset password. */
-export const adminUserRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async () => {};
+const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
+const ErrorShape = Type.Object({
+  statusCode: Type.Integer(),
+  error: Type.String(),
+  code: Type.String(),
+  message: Type.String(),
+});
+const Refusals = { 400: ErrorShape, 404: ErrorShape, 409: ErrorShape };
+
+/**
+ * User administration: create, change, disable, enable, reset password. Every route needs
+ * manageUsers; every change is audited (old → new), and so is every refusal.
+ */
+export const adminUserRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { services }) => {
+  const { store, rights, sessions, domain } = services;
+  const manageUsers = requireRight(services, 'manageUsers');
+  // Sessions announce their end, so the live channels close those connections without reconnect.
+  const endSessions = (userId: number) => sessions.endAllOfUser(userId, 'disabled');
+
+  app.get(
+    '/api/admin/users/:id',
+    {
+      preHandler: manageUsers,
+      schema: {
+        tags: ['admin'],
+        summary: 'One user: profile, state, second factor and roles',
+        params: IdParams,
+        response: { 200: AdminUserDetailSchema, 404: ErrorShape },
+      },
+    },
+    async (request, reply) => {
+      try {
+        return adminUserView(services, await userById(store, request.params.id));
+      } catch (error) {
+        return refuseUserChange(
+          services,
+          reply,
+          actorOf(request),
+          'user.read',
+          `user:${request.params.id}`,
+          error,
+        );
+      }
+    },
+  );
+
+  app.post(
+    '/api/admin/users',
+    {
+      preHandler: manageUsers,
+      schema: {
+        tags: ['admin'],
+        summary: 'Creates a user; without a password a random one is returned once',
+        body: CreateUserInputSchema,
+        response: { 200: UserPasswordReplySchema, ...Refusals },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      try {
+        checkGivenPassword(services, request.body.password);
+        const created = await createUser(store, { ...request.body, actor });
+        await rights.reload();
+        return {
+          user: adminUserView(services, created.user),
+          password: created.generated ? created.password : null,
+        };
+      } catch (error) {
+        return refuseUserChange(
+          services,
+          reply,
+          actor,
+          'user.create',
+          `user:${request.body.username}`,
+          error,
+        );
+      }
+    },
+  );
+
+  app.patch(
+    '/api/admin/users/:id',
+    {
+      preHandler: manageUsers,
+      schema: {
+        tags: ['admin'],
+        summary: "Changes a user's display name and language",
+        params: IdParams,
+        body: UpdateUserInputSchema,
+        response: { 200: AdminUserDetailSchema, ...Refusals },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      try {
+        const user = await userById(store, request.params.id);
+        return adminUserView(services, await updateUserProfile(store, user, request.body, actor));
+      } catch (error) {
+        return refuseUserChange(services, reply, actor, 'user.update', `user:${request.params.id}`, error);
+      }
+    },
+  );
+
+  for (const disabled of [true, false]) {
+    const action = disabled ? 'user.disable' : 'user.enable';
+    app.post(
+      `/api/admin/users/:id/${disabled ? 'disable' : 'enable'}`,
+      {
+        preHandler: manageUsers,
+        schema: {
+          tags: ['admin'],
+          summary: disabled
+            ? "Disables a user and ends the user's sessions and live connections at once"
+            : 'Enables a disabled user',
+          params: IdParams,
+          response: { 200: AdminUserDetailSchema, ...Refusals },
+        },
+      },
+      async (request, reply) => {
+        const actor = actorOf(request);
+        try {
+          const user = await userById(store, request.params.id);
+          if (disabled) await checkMayDisable(services, actor, user);
+          await setUserDisabled(store, user, disabled, actor, endSessions);
+          return adminUserView(services, await userById(store, user.id));
+        } catch (error) {
+          return refuseUserChange(services, reply, actor, action, `user:${request.params.id}`, error);
+        }
+      },
+    );
+  }
+
+  app.post(
+    '/api/admin/users/:id/reset-password',
+    {
+      preHandler: manageUsers,
+      schema: {
+        tags: ['admin'],
+        summary: "Sets a given or random password (returned once) and ends the user's sessions",
+        params: IdParams,
+        body: ResetPasswordInputSchema,
+        response: { 200: UserPasswordReplySchema, ...Refusals },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      try {
+        checkGivenPassword(services, request.body.password);
+        const user = await userById(store, request.params.id);
+        const reset = await resetPassword(store, user.username, request.body.password ?? null, actor);
+        // Whoever had the old password is out at once.
+        await endSessions(user.id);
+        return {
+          user: adminUserView(services, reset.user),
+          password: reset.generated ? reset.password : null,
+        };
+      } catch (error) {
+        const object = `user:${request.params.id}`;
+        return refuseUserChange(services, reply, actor, 'user.password-reset', object, error);
+      }
+    },
+  );
+
+  app.get(
+    '/api/admin/pv-groups',
+    {
+      preHandler: manageUsers,
+      schema: {
+        tags: ['admin'],
+        summary: 'The PV groups (areas) a role can be scoped to, without their PVs',
+        response: { 200: Type.Array(ScopePvGroupSchema) },
+      },
+    },
+    async () => domain.pvGroups.map((g) => ({ id: g.id, station: g.station, name: g.name })),
+  );
+};

@@ -27,6 +27,7 @@ const AdminUserSchema = Type.Object({
   username: Type.String(),
   displayName: Type.String(),
   disabled: Type.Boolean(),
+  secondFactor: Type.Boolean(),
   roleIds: Type.Array(Type.Integer()),
 });
 
@@ -154,6 +155,7 @@ export const rightsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app,
         username: user.username,
         displayName: user.display_name,
         disabled: user.disabled === 1,
+        secondFactor: user.totp_enabled === 1,
         roleIds: [...rights.roleIdsOf(user.id)],
       })),
   );

@@ -7,6 +7,8 @@ export interface AdminUser {
   username: string;
   displayName: string;
   disabled: boolean;
+  /** The user logs in with a second factor. */
+  secondFactor: boolean;
   roleIds: number[];
 }
 

@@ -1,0 +1,177 @@
+import type { Role } from '@leitwarte/core';
+import { ActionIcon, Badge, Button, Group, Menu, Stack, Table, VisuallyHidden } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AdminUser } from '../../api/admin-rights';
+import { disableUser, enableUser, resetSecondFactor } from '../../api/admin-users';
+import { ConfirmDialog, PasswordOnceDialog } from './simple-dialogs';
+import { useRefreshAdmin } from './use-admin-data';
+import { CreateUserDialog, EditUserDialog, ResetPasswordDialog, UserRolesDialog } from './user-dialogs';
+
+type Dialog =
+  | { kind: 'create' }
+  | { kind: 'edit' | 'roles' | 'reset' | 'disable' | 'enable' | 'secondFactor'; user: AdminUser }
+  | { kind: 'password'; name: string; password: string | null };
+
+/** The users with their roles and state; every change through a dialog. */
+export function UsersTab({ users, roles }: { users: readonly AdminUser[]; roles: readonly Role[] }) {
+  const { t } = useTranslation();
+  const refresh = useRefreshAdmin();
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const close = () => setDialog(null);
+  const roleNames = (user: AdminUser) =>
+    roles
+      .filter((r) => user.roleIds.includes(r.id))
+      .map((r) => r.name)
+      .join(', ') || t('admin.users.noRoles');
+
+  const rows = users.map((user) => (
+    <Table.Tr key={user.id} data-user={user.username}>
+      <Table.Td>{user.username}</Table.Td>
+      <Table.Td>{user.displayName}</Table.Td>
+      <Table.Td>{roleNames(user)}</Table.Td>
+      <Table.Td>
+        <Badge color={user.disabled ? 'gray' : 'green'} variant="light">
+          {user.disabled ? t('admin.users.disabled') : t('admin.users.enabled')}
+        </Badge>
+      </Table.Td>
+      <Table.Td>
+        {user.secondFactor ? t('admin.users.secondFactorOn') : t('admin.users.secondFactorOff')}
+      </Table.Td>
+      <Table.Td>
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <ActionIcon variant="subtle" aria-label={t('admin.users.actionsFor', { name: user.username })}>
+              ⋯
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item onClick={() => setDialog({ kind: 'edit', user })}>{t('admin.users.edit')}</Menu.Item>
+            <Menu.Item onClick={() => setDialog({ kind: 'roles', user })}>
+              {t('admin.users.editRoles')}
+            </Menu.Item>
+            <Menu.Item onClick={() => setDialog({ kind: 'reset', user })}>
+              {t('admin.users.resetPassword')}
+            </Menu.Item>
+            <Menu.Item onClick={() => setDialog({ kind: 'secondFactor', user })}>
+              {t('admin.users.resetSecondFactor')}
+            </Menu.Item>
+            <Menu.Item
+              color={user.disabled ? undefined : 'red'}
+              onClick={() => setDialog({ kind: user.disabled ? 'enable' : 'disable', user })}
+            >
+              {user.disabled ? t('admin.users.enable') : t('admin.users.disable')}
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      </Table.Td>
+    </Table.Tr>
+  ));
+
+  return (
+    <Stack>
+      <Group justify="flex-end">
+        <Button onClick={() => setDialog({ kind: 'create' })}>{t('admin.users.create')}</Button>
+      </Group>
+      <Table.ScrollContainer minWidth={640}>
+        <Table striped highlightOnHover>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('admin.users.username')}</Table.Th>
+              <Table.Th>{t('admin.users.displayName')}</Table.Th>
+              <Table.Th>{t('admin.users.roles')}</Table.Th>
+              <Table.Th>{t('admin.users.state')}</Table.Th>
+              <Table.Th>{t('admin.users.secondFactor')}</Table.Th>
+              <Table.Th>
+                <VisuallyHidden>{t('admin.actions')}</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>{rows}</Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {dialog ? (
+        <UserDialog dialog={dialog} roles={roles} setDialog={setDialog} refresh={refresh} close={close} />
+      ) : null}
+    </Stack>
+  );
+}
+
+function UserDialog({
+  dialog,
+  roles,
+  setDialog,
+  refresh,
+  close,
+}: {
+  dialog: Dialog;
+  roles: readonly Role[];
+  setDialog: (dialog: Dialog | null) => void;
+  refresh: () => Promise<void>;
+  close: () => void;
+}) {
+  const { t } = useTranslation();
+  const saved = async () => {
+    await refresh();
+    close();
+  };
+  switch (dialog.kind) {
+    case 'create':
+      return (
+        <CreateUserDialog
+          roles={roles}
+          onClose={close}
+          onCreated={async (reply) => {
+            await refresh();
+            setDialog({ kind: 'password', name: reply.user.username, password: reply.password });
+          }}
+        />
+      );
+    case 'password':
+      return <PasswordOnceDialog name={dialog.name} password={dialog.password} onClose={close} />;
+    case 'edit':
+      return <EditUserDialog user={dialog.user} onSaved={saved} onClose={close} />;
+    case 'roles':
+      return <UserRolesDialog user={dialog.user} roles={roles} onSaved={saved} onClose={close} />;
+    case 'reset':
+      return (
+        <ResetPasswordDialog
+          user={dialog.user}
+          onClose={close}
+          onReset={(reply) =>
+            setDialog({ kind: 'password', name: reply.user.username, password: reply.password })
+          }
+        />
+      );
+    case 'secondFactor':
+      return (
+        <ConfirmDialog
+          title={t('admin.users.resetSecondFactor')}
+          message={t('admin.users.confirmResetSecondFactor', { name: dialog.user.username })}
+          onClose={close}
+          onConfirm={async () => {
+            await resetSecondFactor(dialog.user.id);
+            await refresh();
+          }}
+        />
+      );
+    case 'disable':
+    case 'enable': {
+      const disable = dialog.kind === 'disable';
+      const name = dialog.user.username;
+      return (
+        <ConfirmDialog
+          title={disable ? t('admin.users.disable') : t('admin.users.enable')}
+          message={
+            disable ? t('admin.users.confirmDisable', { name }) : t('admin.users.confirmEnable', { name })
+          }
+          onClose={close}
+          onConfirm={async () => {
+            await (disable ? disableUser : enableUser)(dialog.user.id);
+            await refresh();
+          }}
+        />
+      );
+    }
+  }
+}
