@@ -3,3 +3,4 @@ export * from './pv.js';
 export * from './station.js';
 export * from './user.js';
 export * from './charts-data.js';
+export * from './plant-info.js';

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync } from 'fastify';
@@ -15,7 +16,7 @@ const isServerPath = (path: string) =>
  */
 export const webAppRoutes: FastifyPluginAsync<{ root?: string }> = async (app, options) => {
   const root = options.root ?? WEB_DIST;
-  const built = fs.existsSync(`${root}index.html`);
+  const built = fs.existsSync(path.join(root, 'index.html'));
   if (built) {
     await app.register(fastifyStatic, {
       root,
@@ -31,11 +32,11 @@ export const webAppRoutes: FastifyPluginAsync<{ root?: string }> = async (app, o
     });
   }
   app.setNotFoundHandler(async (request, reply) => {
-    const path = request.url.split('?', 1)[0] ?? '/';
-    if ((request.method !== 'GET' && request.method !== 'HEAD') || isServerPath(path)) {
+    const urlPath = request.url.split('?', 1)[0] ?? '/';
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || isServerPath(urlPath)) {
       return reply
         .code(404)
-        .send({ statusCode: 404, error: 'Not Found', message: `${request.method} ${path}` });
+        .send({ statusCode: 404, error: 'Not Found', message: `${request.method} ${urlPath}` });
     }
     if (!built) {
       return reply

@@ -3,18 +3,27 @@ import { useDisclosure } from '@mantine/hooks';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
+import { useAutoLogout } from '../../lib/auto-logout/use-auto-logout';
+import { NativeAppVersion } from '../../lib/native-bridge';
 import { ErrorBoundary } from '../../ui/error-boundary';
 import { LanguageSwitch } from '../../ui/language-switch';
 import { LoadingView } from '../../ui/status-views';
+import { HeaderTools } from './header-tools';
 import { LiveIndicator } from './live-indicator';
 import { MainNav } from './main-nav';
+import { PendingAlertsIndicator } from './pending-alerts-indicator';
 import { UserActions } from './user-actions';
 
-/** Header (product, live state, language, user), grouped navigation and the current screen. */
+/**
+ * Header (product, open alerts, live state, page tools, language, user), grouped navigation (a
+ * drawer on small screens) and the current screen.
+ */
 export function AppShellLayout() {
   const { t } = useTranslation();
   const [navOpen, { toggle, close }] = useDisclosure(false);
   const { pathname } = useLocation();
+  // Auto logout after the server's idle timeout; renews the server's lease while the user is active.
+  useAutoLogout();
 
   return (
     <AppShell
@@ -33,13 +42,19 @@ export function AppShellLayout() {
               aria-label={t('nav.toggle')}
             />
             <Anchor component={Link} to="/" underline="never" c="inherit">
-              <Text fw={800} size="lg" c="blue.8">
+              <Text
+                fw={800}
+                size="lg"
+                c="light-dark(var(--mantine-color-blue-8), var(--mantine-color-blue-3))"
+              >
                 {t('app.name')}
               </Text>
             </Anchor>
           </Group>
           <Group gap="sm" wrap="nowrap">
+            <PendingAlertsIndicator />
             <LiveIndicator />
+            <HeaderTools />
             <LanguageSwitch size="xs" />
             <UserActions />
           </Group>
@@ -47,8 +62,13 @@ export function AppShellLayout() {
       </AppShell.Header>
       <AppShell.Navbar p="sm">
         <MainNav onNavigate={close} />
+        {/* Shown only inside the Android and iOS apps: which app version hosts the page. */}
+        <NativeAppVersion />
       </AppShell.Navbar>
-      <AppShell.Main id="main-content" bg="gray.0">
+      <AppShell.Main
+        id="main-content"
+        bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-8))"
+      >
         {/* Keyed by path: a screen that failed to render gets a fresh start when the user navigates. */}
         <ErrorBoundary key={pathname}>
           <Suspense fallback={<LoadingView />}>

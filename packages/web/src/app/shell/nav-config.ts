@@ -8,8 +8,11 @@ export interface NavItem {
   labelKey: ParseKeys;
 }
 
+/** The feature groups, and the shell's own group for the user's lists, settings and help. */
+export type ShellNavGroupId = NavGroupId | 'extras';
+
 export interface NavGroup {
-  id: NavGroupId;
+  id: ShellNavGroupId;
   labelKey: ParseKeys;
   items: readonly NavItem[];
 }
@@ -24,19 +27,50 @@ const GROUPS: readonly { id: NavGroupId; labelKey: ParseKeys; items: NavItem[] }
   { id: 'webcams', labelKey: 'nav.groups.webcams', items: [] },
 ];
 
+// The shell's pages (routes in features/shell-pages) come last: they are about the user, not the plant.
+const EXTRAS: NavGroup = {
+  id: 'extras',
+  labelKey: 'shell.nav.extras',
+  items: [
+    { path: '/favorites', labelKey: 'shell.nav.favorites' },
+    { path: '/recent', labelKey: 'shell.nav.recent' },
+    { path: '/settings', labelKey: 'shell.nav.settings' },
+    { path: '/help', labelKey: 'shell.nav.help' },
+    { path: '/about', labelKey: 'shell.nav.about' },
+  ],
+};
+
 /**
  * Navigation in the order an operator works: the plant first, then what needs attention, then
  * analysis and upkeep. Screens join their group through their feature module; empty groups are
  * not shown.
  */
-export const NAV_GROUPS: readonly NavGroup[] = GROUPS.map((group) => ({
-  ...group,
-  items: [
-    ...group.items,
-    ...FEATURE_MODULES.flatMap((m) => m.nav ?? [])
-      .filter((item) => item.group === group.id)
-      .map(({ path, labelKey }) => ({ path, labelKey })),
-  ],
-}));
+export const NAV_GROUPS: readonly NavGroup[] = [
+  ...GROUPS.map((group) => ({
+    ...group,
+    items: [
+      ...group.items,
+      ...FEATURE_MODULES.flatMap((m) => m.nav ?? [])
+        .filter((item) => item.group === group.id)
+        .map(({ path, labelKey }) => ({ path, labelKey })),
+    ],
+  })),
+  EXTRAS,
+];
 
 export const VISIBLE_NAV_GROUPS = NAV_GROUPS.filter((group) => group.items.length > 0);
+
+/** Whether a navigation entry is the current page or one below it. */
+export function isNavActive(pathname: string, path: string): boolean {
+  return pathname === path || pathname.startsWith(`${path}/`);
+}
+
+/** The label of the navigation entry a path belongs to (the most specific one), for favorites and recent. */
+export function navLabelKeyFor(pathname: string): ParseKeys | null {
+  let best: NavItem | null = null;
+  for (const item of NAV_GROUPS.flatMap((group) => group.items)) {
+    if (isNavActive(pathname, item.path) && (best === null || item.path.length > best.path.length))
+      best = item;
+  }
+  return best?.labelKey ?? null;
+}

@@ -1,0 +1,13 @@
+import { useEffect } from 'react';
+import { recordVisit } from '../../lib/recent-pages';
+import { useCurrentPage } from './use-current-page';
+
+/** Records every page this user opens in the shell in their recently visited list. */
+export function useRecordRecent(username: string | null): void {
+  const { path, labelKey } = useCurrentPage();
+  useEffect(() => {
+    // The list of recent pages itself is no destination worth remembering.
+    if (username === null || path === '/recent' || path.startsWith('/recent?')) return;
+    recordVisit(username, { path, labelKey });
+  }, [username, path, labelKey]);
+}

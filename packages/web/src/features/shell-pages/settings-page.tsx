@@ -1,0 +1,78 @@
+import {
+  Paper,
+  SegmentedControl,
+  Stack,
+  Text,
+  Title,
+  useMantineColorScheme,
+  type MantineColorScheme,
+} from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { userInfoQuery } from '../../api/user-management';
+import { LanguageSwitch } from '../../ui/language-switch';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder p="md" component="section" aria-label={title}>
+      <Stack gap="xs">
+        <Title order={2} size="h4">
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
+const SCHEMES = ['light', 'dark', 'auto'] as const satisfies readonly MantineColorScheme[];
+
+function isScheme(value: string): value is (typeof SCHEMES)[number] {
+  return (SCHEMES as readonly string[]).includes(value);
+}
+
+/** Settings: language, colour scheme (remembered in this browser) and the auto-logout time. */
+export function SettingsPage() {
+  const { t } = useTranslation();
+  const { colorScheme, setColorScheme } = useMantineColorScheme();
+  const { data: user } = useQuery(userInfoQuery);
+  const minutes = user ? Math.round(user.idleTimeoutMs / 60_000) : null;
+  const schemeLabels = {
+    light: t('shell.settings.theme.light'),
+    dark: t('shell.settings.theme.dark'),
+    auto: t('shell.settings.theme.system'),
+  };
+
+  return (
+    <Stack gap="md" maw={720}>
+      <Title order={1} size="h2">
+        {t('shell.settings.title')}
+      </Title>
+      <Section title={t('shell.settings.language.title')}>
+        <Text size="sm" c="dimmed">
+          {t('shell.settings.language.text')}
+        </Text>
+        <LanguageSwitch />
+      </Section>
+      <Section title={t('shell.settings.theme.title')}>
+        <Text size="sm" id="color-scheme-label">
+          {t('shell.settings.theme.label')}
+        </Text>
+        <SegmentedControl
+          aria-labelledby="color-scheme-label"
+          value={colorScheme}
+          onChange={(value) => isScheme(value) && setColorScheme(value)}
+          data={SCHEMES.map((scheme) => ({ value: scheme, label: schemeLabels[scheme] }))}
+        />
+      </Section>
+      <Section title={t('shell.settings.autoLogout.title')}>
+        {minutes !== null && (
+          <Text size="sm" data-testid="auto-logout-minutes" data-minutes={minutes}>
+            {t('shell.settings.autoLogout.text', { minutes })}
+          </Text>
+        )}
+      </Section>
+    </Stack>
+  );
+}
