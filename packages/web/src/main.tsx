@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 // eslint-disable-next-line no-restricted-imports -- the entry point is what mounts the app layer
 import { App } from './app/app';
 import { initI18n } from './i18n/i18n';
+import './lib/native-bridge/start';
 
 void initI18n();
 

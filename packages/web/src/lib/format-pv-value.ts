@@ -1,4 +1,5 @@
 import type { ProcessValue, PvConfig } from '@leitwarte/core';
+import { numberFormat } from './format-locale';
 
 /** A value ready for display: the reading and its unit (null when it has none). */
 export interface PvDisplay {
@@ -15,19 +16,8 @@ export interface PvFormatLabels {
   invalid: string;
   /** Failure input states 0, 1 and 2: no failure, failure, failure acknowledged. */
   failure: readonly [string, string, string];
-}
-
-const formats = new Map<string, Intl.NumberFormat>();
-
-// Intl.NumberFormat is costly to build and a live screen formats many values per frame.
-function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = `${locale}|${JSON.stringify(options)}`;
-  let format = formats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, options);
-    formats.set(key, format);
-  }
-  return format;
+  /** Translates texts the plant writes in German (digital state texts); identity when absent. */
+  plantText?: (text: string) => string;
 }
 
 /**
@@ -57,14 +47,15 @@ export function formatPvValue(
   locale: string,
   labels: PvFormatLabels,
 ): PvDisplay {
-  const unit = config.dimension.trim() || null;
+  const dimension = config.dimension.trim();
+  // Symbols (m³, l/s) stay as written; only German unit words (KBE/100 ml) have translations.
+  const unit = dimension ? (labels.plantText ? labels.plantText(dimension) : dimension) : null;
   switch (value.type) {
     case 'BoolValue': {
       const texts = config.digiDisplayConfig;
-      const text = value.boolValue
-        ? texts?.stateActiveText || labels.active
-        : texts?.stateInactiveText || labels.inactive;
-      return { text, unit: null };
+      const own = value.boolValue ? texts?.stateActiveText : texts?.stateInactiveText;
+      if (!own) return { text: value.boolValue ? labels.active : labels.inactive, unit: null };
+      return { text: labels.plantText ? labels.plantText(own) : own, unit: null };
     }
     case 'DoubleValue':
       return { text: formatMeasurement(value.doubleValue, locale, labels.invalid), unit };

@@ -2,6 +2,7 @@ import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PvFormatLabels } from '../../lib/format-pv-value';
 import { intlLocale } from '../../i18n/languages';
+import { useVisualisationText } from '../../lib/visualisation-texts';
 
 interface PvFormat {
   locale: string;
@@ -20,6 +21,7 @@ const PvFormatContext = createContext<PvFormat>({
 export function PvFormatProvider({ children }: { children: ReactNode }) {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? i18n.language;
+  const plantText = useVisualisationText();
   const value = useMemo<PvFormat>(
     () => ({
       locale: intlLocale(language),
@@ -30,9 +32,10 @@ export function PvFormatProvider({ children }: { children: ReactNode }) {
         cycles: t('pv.units.cycles'),
         invalid: t('pv.invalid'),
         failure: [t('pv.failure.none'), t('pv.failure.active'), t('pv.failure.acknowledged')],
+        plantText,
       },
     }),
-    [t, language],
+    [t, language, plantText],
   );
   return <PvFormatContext.Provider value={value}>{children}</PvFormatContext.Provider>;
 }

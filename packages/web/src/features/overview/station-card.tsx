@@ -2,6 +2,7 @@ import { Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { pvKey } from '@leitwarte/core';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useVisualisationText } from '../../lib/visualisation-texts';
 import { DialStateBadge } from './dial-state-badge';
 import type { StationGroup } from './group-pvs';
 import { PvValueCell } from './pv-value-cell';
@@ -9,6 +10,7 @@ import { PvValueCell } from './pv-value-cell';
 /** A station (or the group of PVs without one) with its PV table. Memoised: live values bypass it. */
 export const StationCard = memo(function StationCard({ group }: { group: StationGroup }) {
   const { t } = useTranslation();
+  const plantText = useVisualisationText();
   const { station, pvs } = group;
   const title = station ? station.name : t('overview.otherValues');
   const headingId = `overview-${group.key}`;
@@ -31,7 +33,7 @@ export const StationCard = memo(function StationCard({ group }: { group: Station
             </Title>
             {station ? (
               <Text size="sm" c="dimmed">
-                {station.kind} · {t('overview.stationNumber', { number: station.stationNumber })}
+                {plantText(station.kind)} · {t('overview.stationNumber', { number: station.stationNumber })}
               </Text>
             ) : null}
           </div>
@@ -56,7 +58,14 @@ export const StationCard = memo(function StationCard({ group }: { group: Station
               <Table.Tbody>
                 {pvs.map((pv) => (
                   <Table.Tr key={pvKey(pv.pvRef)}>
-                    <Table.Td>{pv.name}</Table.Td>
+                    <Table.Td>
+                      <span>{pv.name}</span>
+                      {pv.subtype ? (
+                        <Text span size="xs" c="dimmed" ml={6} data-subtype={pv.subtype}>
+                          {plantText(pv.subtype)}
+                        </Text>
+                      ) : null}
+                    </Table.Td>
                     <Table.Td c="dimmed">{pv.eksNr}</Table.Td>
                     <Table.Td ta="right">
                       <PvValueCell config={pv} />

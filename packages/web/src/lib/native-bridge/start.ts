@@ -1,0 +1,4 @@
+// Imported once by the entry point, before the app renders: connects to an embedding app, if any.
+import { installNativeBridge } from './install';
+
+installNativeBridge();
