@@ -33,6 +33,21 @@ export default tseslint.config(
     },
   },
   {
+    // A feature is one folder: a path that leaves it for a sibling is another feature.
+    files: ['packages/web/src/features/*/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/app/*', '../app/*'], message: 'app may import features, not the reverse' },
+            { regex: '^\\.\\./(?!\\.\\./)', message: 'features never import each other; share through ui/ or lib/' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['scripts/**', 'bench/**', 'e2e/**', '**/*.test.ts', '**/*.test.tsx', '**/test-support/**'],
     rules: { 'no-console': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
   },

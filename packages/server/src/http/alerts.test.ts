@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOTH_DIALECTS } from '../test-support/databases.js';
 import { startTestServer, type LoggedIn, type TestServer } from '../test-support/test-server.js';
 import { createTestRole, loginAsNewUser } from '../test-support/users.js';
+import { callApi, replyJson } from '../test-support/api-call.js';
 
 describe.each(BOTH_DIALECTS)('alert calls on %s', (dialect) => {
   let server: TestServer;
@@ -24,19 +25,8 @@ describe.each(BOTH_DIALECTS)('alert calls on %s', (dialect) => {
   let seq = 0;
 
   const call = (who: LoggedIn, method: string, path: string, body?: unknown) =>
-    fetch(`${server.url}${path}`, {
-      method,
-      headers: {
-        cookie: who.cookie,
-        'x-csrf-token': who.csrfToken,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  const json = async <T>(reply: Response, status = 200): Promise<T> => {
-    expect(reply.status, await reply.clone().text()).toBe(status);
-    return (await reply.json()) as T;
-  };
+    callApi(server, who, method, path, body);
+  const json = replyJson;
   const range = () => `start=${t0}&end=${Date.now() + 1000}`;
   /** Raises an alert on a PV (or on a station alone) through the alert engine; returns it. */
   const raise = async (pv: PvRef | null, station: number): Promise<Alert> => {

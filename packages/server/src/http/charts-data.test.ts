@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHistoryRepository, createSeriesRepository, openHistoryDb } from '../store/historian/index.js';
 import { startTestServer, type LoggedIn, type TestServer } from '../test-support/test-server.js';
 import { createTestRole, loginAsNewUser } from '../test-support/users.js';
+import { callApi } from '../test-support/api-call.js';
 
 const LEVEL_LINDENBERG = { type: 'AnaIn', nr: 200010 } as const;
 const OUTFLOW_LINDENBERG = { type: 'AnaIn', nr: 200060 } as const;
@@ -43,15 +44,7 @@ describe('chart data routes', () => {
   const yearAgo = end - 370 * DAY;
 
   const call = (who: LoggedIn, method: string, path: string, body?: unknown) =>
-    fetch(`${server.url}${path}`, {
-      method,
-      headers: {
-        cookie: who.cookie,
-        'x-csrf-token': who.csrfToken,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    callApi(server, who, method, path, body);
   const json = async <T>(who: LoggedIn, method: string, path: string, body?: unknown): Promise<T> => {
     const reply = await call(who, method, path, body);
     expect(reply.status, path).toBe(200);

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOTH_DIALECTS } from '../test-support/databases.js';
 import { startTestServer, type LoggedIn, type TestServer } from '../test-support/test-server.js';
 import { createTestRole, loginAsNewUser } from '../test-support/users.js';
+import { callApi } from '../test-support/api-call.js';
 
 const LEVEL_LINDENBERG = { type: 'AnaIn', nr: 200010 } as const;
 const LEVEL_AUHEIM = { type: 'AnaIn', nr: 100010 } as const;
@@ -26,15 +27,7 @@ describe.each(BOTH_DIALECTS)('chart config and annotation routes on %s', (dialec
   let station2: LoggedIn;
 
   const call = (who: LoggedIn, method: string, path: string, body?: unknown) =>
-    fetch(`${server.url}${path}`, {
-      method,
-      headers: {
-        cookie: who.cookie,
-        'x-csrf-token': who.csrfToken,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    callApi(server, who, method, path, body);
   const json = async <T>(who: LoggedIn, path: string): Promise<T> => {
     const reply = await call(who, 'GET', path);
     expect(reply.status, path).toBe(200);

@@ -8,21 +8,14 @@ import {
   type TestServer,
 } from '../test-support/test-server.js';
 import { loginAsNewUser } from '../test-support/users.js';
+import { callApi } from '../test-support/api-call.js';
 
 describe.each(BOTH_DIALECTS)('rights and roles (%s)', (dialect) => {
   let server: TestServer;
   let admin: LoggedIn;
 
   const call = (session: LoggedIn, method: string, path: string, body?: unknown) =>
-    fetch(`${server.url}${path}`, {
-      method,
-      headers: {
-        cookie: session.cookie,
-        'x-csrf-token': session.csrfToken,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    callApi(server, session, method, path, body);
   const auditActions = async () =>
     (await server.services.store.db.selectFrom('audit_log').select(['action', 'username']).execute()).map(
       (r) => `${r.username}:${r.action}`,

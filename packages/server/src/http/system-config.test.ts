@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOTH_DIALECTS } from '../test-support/databases.js';
 import { startTestServer, type LoggedIn, type TestServer } from '../test-support/test-server.js';
 import { loginAsNewUser } from '../test-support/users.js';
+import { callApi, replyJson } from '../test-support/api-call.js';
 
 describe.each(BOTH_DIALECTS)('system config calls on %s', (dialect) => {
   let server: TestServer;
@@ -17,19 +18,8 @@ describe.each(BOTH_DIALECTS)('system config calls on %s', (dialect) => {
   const t0 = Date.now() - 1000;
 
   const call = (who: LoggedIn, method: string, path: string, body?: unknown) =>
-    fetch(`${server.url}${path}`, {
-      method,
-      headers: {
-        cookie: who.cookie,
-        'x-csrf-token': who.csrfToken,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  const json = async <T>(reply: Response, status = 200): Promise<T> => {
-    expect(reply.status, await reply.clone().text()).toBe(status);
-    return (await reply.json()) as T;
-  };
+    callApi(server, who, method, path, body);
+  const json = replyJson;
   const current = () => server.services.domain.systemConfig.get();
   const auditRows = async (action: string) =>
     (await server.services.store.audit.range(t0, Date.now() + 1000, 1000)).filter((r) => r.action === action);
