@@ -15,3 +15,5 @@ export * from './dashboard/index.js';
 export * from './history/index.js';
 export * from './rights/index.js';
 export * from './account/index.js';
+export * from './time/quick-ranges.js';
+export * from './filters/index.js';

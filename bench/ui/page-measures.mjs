@@ -1,0 +1,135 @@
+/// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
+/* global document, requestAnimationFrame, MutationObserver, HTMLInputElement */
+// Functions run inside the page (page.evaluate): each is self-contained and measures with the
+// page's own clock, from the user's input to the frame after the list has changed.
+
+/** Sets a text field as typing would and waits for the summary to change and the next frame. */
+export async function timeFilterInput({ value }) {
+  const input = /** @type {HTMLInputElement} */ (
+    [...document.querySelectorAll('input[aria-label="Wert"]')].at(-1)
+  );
+  const summary = document.querySelector('[data-testid="alerts-summary"]');
+  const before = summary.textContent;
+  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
+  const changed = new Promise((resolve) => {
+    const observer = new MutationObserver(() => {
+      if (summary.textContent !== before) {
+        observer.disconnect();
+        resolve(undefined);
+      }
+    });
+    observer.observe(summary, { childList: true, subtree: true, characterData: true });
+  });
+  const t0 = performance.now();
+  setter.call(input, value);
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+  await changed;
+  await new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)));
+  return { ms: performance.now() - t0, summary: summary.textContent };
+}
+
+/** Clicks a column header and waits for the first row to change and the next frame. */
+export async function timeSort({ label }) {
+  const grid = document.querySelector('[role="grid"]');
+  const header = [...grid.querySelectorAll('[role="columnheader"]')].find((h) =>
+    (h.textContent ?? '').trim().startsWith(label),
+  );
+  const button = /** @type {HTMLElement} */ (header.querySelector('button') ?? header);
+  const firstRow = () => grid.querySelector('.data-list__body-row[aria-rowindex="2"]')?.textContent ?? '';
+  const before = firstRow();
+  const t0 = performance.now();
+  button.click();
+  for (let i = 0; i < 600 && firstRow() === before; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+  await new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)));
+  return { ms: performance.now() - t0, changed: firstRow() !== before };
+}
+
+/** Scrolls an element by `step` px every frame for `frames` frames; returns the frame intervals. */
+export async function scrollFrames({ selector, frames, step }) {
+  const element = document.querySelector(selector);
+  const longTasks = [];
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) longTasks.push(entry.duration);
+  });
+  observer.observe({ type: 'longtask' });
+  const intervals = [];
+  await new Promise((resolve) => {
+    let last = 0;
+    let n = 0;
+    const tick = (now) => {
+      if (last > 0) intervals.push(now - last);
+      last = now;
+      element.scrollTop += step;
+      if (++n > frames) resolve(undefined);
+      else requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+  observer.disconnect();
+  return { intervals, longTasks, scrollTop: element.scrollTop };
+}
+
+/** Records the summary text at every frame until it shows `target` loaded alerts (or times out). */
+export async function watchSummaryFrames({ target, timeoutMs }) {
+  const summary = document.querySelector('[data-testid="alerts-summary"]');
+  const loaded = () => Number((summary.textContent.match(/[\d.]+/g) ?? []).at(-1)?.replace(/\./g, ''));
+  const frames = [];
+  const started = performance.now();
+  document.body.dataset.burstReady = 'yes';
+  await new Promise((resolve) => {
+    let last = performance.now();
+    const tick = (now) => {
+      frames.push({ at: now, interval: now - last, loaded: loaded() });
+      last = now;
+      if (loaded() >= target || now - started > timeoutMs) resolve(undefined);
+      else requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+  return frames;
+}
+
+/** Baseline: the same rows rendered as a plain table, every row in the DOM. */
+export function renderPlainTable({ rows }) {
+  const t0 = performance.now();
+  const box = document.createElement('div');
+  box.id = 'plain-table';
+  box.style.cssText = 'height:600px;overflow:auto';
+  const table = document.createElement('table');
+  const body = document.createElement('tbody');
+  for (const row of rows) {
+    const tr = document.createElement('tr');
+    for (const value of [
+      new Date(row.comingAt).toLocaleString('de-DE'),
+      row.station,
+      row.message,
+      row.description,
+      row.priority,
+      row.state,
+    ]) {
+      const td = document.createElement('td');
+      td.textContent = String(value);
+      tr.append(td);
+    }
+    body.append(tr);
+  }
+  table.append(body);
+  box.append(table);
+  document.body.replaceChildren(box);
+  box.getBoundingClientRect();
+  return performance.now() - t0;
+}
+
+/** Baseline: a naive filter (normalising every row's text at every call) and a naive sort. */
+export function naiveFilterAndSort({ rows, needle }) {
+  const norm = (s) => String(s).toLowerCase().replace(/\s+/g, ' ').trim();
+  const t0 = performance.now();
+  const filtered = rows.filter((row) => norm(row.message).includes(norm(needle)));
+  const t1 = performance.now();
+  const sorted = rows.slice().sort((a, b) => String(a.message).localeCompare(String(b.message), 'de'));
+  const t2 = performance.now();
+  return { filterMs: t1 - t0, sortMs: t2 - t1, matched: filtered.length, first: sorted[0]?.id };
+}

@@ -1,0 +1,144 @@
+import type { Alert } from '@leitwarte/core';
+import { Box, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ColumnChooser, DataList, FilterBar, type RowKey } from '../../ui/data-list';
+import { EmptyView, ErrorView, LoadingView } from '../../ui/status-views';
+import { AlertActionBar } from './alert-action-bar';
+import { ALERT_FIELD_READERS, alertColumns } from './alert-columns';
+import { alertFilterFields } from './alert-fields';
+import { downloadCsv } from './download-csv';
+import { LimitSelect } from './limit-select';
+import { ListNotices } from './list-notices';
+import { MessageDialog } from './message-dialog';
+import { defaultSelection, fileStamp, resolveSelection, type RangeSelection } from './range-selection';
+import { TimeRangePicker } from './time-range-picker';
+import { useAlertActions } from './use-alert-actions';
+import { useAlertArchive } from './use-alert-archive';
+import { useAlertLookups } from './use-alert-lookups';
+import { useListView } from './use-list-view';
+import './alerts.css';
+
+const alertKey = (alert: Alert) => alert.id;
+
+/** The alert message archive (screens §2): a time range, live updates, filters, acknowledging, export. */
+export function AlertArchivePage() {
+  const { t, i18n } = useTranslation();
+  const [selection, setSelection] = useState<RangeSelection>(() => defaultSelection());
+  // Resolved when the selection changes or the user refreshes, so rolling ranges move forward then.
+  const [resolvedAt, setResolvedAt] = useState(() => Date.now());
+  const window = useMemo(() => resolveSelection(selection, resolvedAt), [selection, resolvedAt]);
+  const [limit, setLimit] = useState<number | undefined>(undefined);
+  const archive = useAlertArchive(window, limit);
+  const { priorities, stationNames, rights } = useAlertLookups();
+  const actions = useAlertActions(rights, archive.apply);
+
+  const count = useMemo(() => new Intl.NumberFormat(i18n.language).format, [i18n.language]);
+  const formatTime = useMemo(() => {
+    const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' });
+    return (ms: number) => format.format(ms);
+  }, [i18n.language]);
+  const columns = useMemo(
+    () => alertColumns({ t, formatTime, priorities, stationNames }),
+    [t, formatTime, priorities, stationNames],
+  );
+  const fields = useMemo(() => alertFilterFields(t), [t]);
+  // No sort means the store's order: newest first, which live alerts keep without re-sorting.
+  const view = useListView(archive.rows, columns, ALERT_FIELD_READERS, null);
+  const [selectedKeys, setSelectedKeys] = useState<ReadonlySet<RowKey>>(() => new Set());
+  const selected = useMemo(
+    () => archive.rows.filter((alert) => selectedKeys.has(alert.id)),
+    [archive.rows, selectedKeys],
+  );
+
+  const exportCsv = () =>
+    downloadCsv(
+      t('alerts.exportFileName', { from: fileStamp(window.start), to: fileStamp(window.end) }),
+      view.toCsv(),
+    );
+  const change = (next: RangeSelection) => {
+    setSelection(next);
+    setResolvedAt(Date.now());
+    setSelectedKeys(new Set());
+  };
+  const refresh = () => {
+    const now = Date.now();
+    const next = resolveSelection(selection, now);
+    // A fixed window (yesterday, custom) keeps its query: it is loaded again as it is.
+    if (next.start === window.start && next.end === window.end) archive.refetch();
+    else setResolvedAt(now);
+  };
+
+  let content;
+  if (archive.isPending) content = <LoadingView />;
+  else if (archive.error)
+    content = <ErrorView title={t('alerts.loadError')} error={archive.error} onRetry={archive.refetch} />;
+  else if (archive.rows.length === 0) content = <EmptyView message={t('alerts.empty')} />;
+  else
+    content = (
+      <Box className="alerts-list-frame">
+        <DataList
+          rows={view.shown}
+          columns={columns}
+          rowKey={alertKey}
+          ariaLabel={t('alerts.listLabel')}
+          height="fill"
+          sort={view.sort}
+          onSortChange={view.setSort}
+          visibleColumnIds={view.visibleIds}
+          onVisibleColumnIdsChange={view.setVisibleIds}
+          selectedKeys={selectedKeys}
+          onSelectedKeysChange={setSelectedKeys}
+          rowClassName={(alert) => (alert.pending ? 'alert-row-pending' : undefined)}
+          emptyState={<EmptyView message={t('alerts.noMatch')} />}
+        />
+      </Box>
+    );
+
+  return (
+    <Stack gap="sm" className="alerts-page">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <div>
+          <Title order={1} size="h2">
+            {t('alerts.title')}
+          </Title>
+          {!archive.isPending && !archive.error ? (
+            <Text size="sm" c="dimmed" data-testid="alerts-summary">
+              {t('alerts.summary', { shown: count(view.shown.length), loaded: count(archive.rows.length) })}
+            </Text>
+          ) : null}
+        </div>
+        <Group gap="xs" align="flex-end" wrap="wrap">
+          <TimeRangePicker value={selection} onChange={change} />
+          <LimitSelect
+            label={t('alerts.limit.label')}
+            defaultLabel={t('alerts.limit.default')}
+            value={limit}
+            onChange={setLimit}
+          />
+          <Button variant="default" loading={archive.isFetching} onClick={refresh}>
+            {t('alerts.refresh')}
+          </Button>
+          <ColumnChooser columns={columns} visibleColumnIds={view.visibleIds} onChange={view.setVisibleIds} />
+          <Button variant="default" disabled={view.shown.length === 0} onClick={exportCsv}>
+            {t('alerts.export')}
+          </Button>
+        </Group>
+      </Group>
+      <ListNotices
+        remaining={archive.remaining}
+        loaded={archive.rows.length}
+        limitNotice={t('alerts.limitNotice', {
+          limit: count(archive.loaded),
+          remaining: count(archive.remaining),
+        })}
+        limitAdvice={t('alerts.limitAdvice')}
+        largeListHint={t('alerts.largeListHint')}
+      />
+      <FilterBar fields={fields} value={view.filter} onChange={view.setFilter} />
+      <AlertActionBar actions={actions} selected={selected} />
+      {content}
+      <MessageDialog dialog={actions.dialog} onClose={actions.closeDialog} />
+    </Stack>
+  );
+}

@@ -1,0 +1,83 @@
+import type { Alert } from '@leitwarte/core';
+import type { ConnectionManager } from '../../live/connection-manager';
+import { HubChannel, type HubConnectionLike } from '../../live/hub-channel';
+import { createHubConnection } from '../../live/hub-connection';
+import type { AlertChange } from './alert-merge';
+
+type ChangeListener = (change: AlertChange) => void;
+
+const isAlert = (value: unknown): value is Alert =>
+  typeof value === 'object' && value !== null && typeof (value as { id?: unknown }).id === 'number';
+const alertsOf = (value: unknown): Alert[] => (Array.isArray(value) ? value.filter(isAlert) : []);
+
+/**
+ * The alert channel with all alerts (hubs README: SubscribeToAllAlerts): new, gone,
+ * acknowledged (one or many) and deleted alerts become changes for the lists that listen.
+ * Subscribing again after a reconnect is not enough (changes during the outage were not
+ * pushed), so listeners are also told to reload then.
+ */
+export class AlertHub {
+  private readonly changeListeners = new Set<ChangeListener>();
+  private readonly resyncListeners = new Set<() => void>();
+  private readonly channel: HubChannel;
+
+  constructor(
+    createConnection: () => HubConnectionLike = () => createHubConnection('alert'),
+    manager?: ConnectionManager,
+  ) {
+    this.channel = new HubChannel({
+      channel: 'alert',
+      manager,
+      createConnection: () => {
+        const connection = createConnection();
+        const upsert = (value: unknown) => this.emit({ kind: 'upsert', alerts: alertsOf([value]) });
+        connection.on('newAlert', upsert);
+        connection.on('newAlertState', upsert);
+        connection.on('ackAlert', upsert);
+        connection.on('ackAlerts', (value: unknown) =>
+          this.emit({ kind: 'upsert', alerts: alertsOf(value) }),
+        );
+        connection.on('deletedAlerts', (value: unknown) => {
+          const ids = Array.isArray(value) ? value.filter((id): id is number => typeof id === 'number') : [];
+          this.emit({ kind: 'delete', ids });
+        });
+        return connection;
+      },
+      onConnected: async (connection, reconnected) => {
+        const reply = await connection.invoke<{ openAlerts?: unknown } | null>('SubscribeToAllAlerts');
+        this.emit({ kind: 'refresh', alerts: alertsOf(reply?.openAlerts) });
+        if (reconnected) for (const listener of [...this.resyncListeners]) listener();
+      },
+    });
+  }
+
+  /** Keeps the channel up while held; call the returned function when done. */
+  acquire(): () => void {
+    return this.channel.acquire();
+  }
+
+  /** Every change, as it arrives (the list store throttles them per frame). */
+  onChange(listener: ChangeListener): () => void {
+    this.changeListeners.add(listener);
+    return () => {
+      this.changeListeners.delete(listener);
+    };
+  }
+
+  /** Called after a reconnect, when changes may have been missed. */
+  onResync(listener: () => void): () => void {
+    this.resyncListeners.add(listener);
+    return () => {
+      this.resyncListeners.delete(listener);
+    };
+  }
+
+  private emit(change: AlertChange): void {
+    const empty = change.kind === 'delete' ? change.ids.length === 0 : change.alerts.length === 0;
+    if (empty) return;
+    for (const listener of [...this.changeListeners]) listener(change);
+  }
+}
+
+/** The app's one channel of all alerts; created when the alert screen is first opened. */
+export const alertHub = new AlertHub();

@@ -1,0 +1,76 @@
+import { QUICK_RANGES, type TimeRangeChoice } from '@leitwarte/core';
+import { Button, Group, Select, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fromLocalInput, toLocalInput, type RangeSelection } from './range-selection';
+
+const CHOICES: readonly TimeRangeChoice[] = [...QUICK_RANGES, 'custom'];
+
+/** Quick ranges of screens §9 and a custom start and end; a custom range applies on confirm. */
+export function TimeRangePicker({
+  value,
+  onChange,
+}: {
+  value: RangeSelection;
+  onChange: (selection: RangeSelection) => void;
+}) {
+  const { t } = useTranslation();
+  const [from, setFrom] = useState(() => toLocalInput(value.custom.start));
+  const [to, setTo] = useState(() => toLocalInput(value.custom.end));
+  const [custom, setCustom] = useState(value.choice === 'custom');
+  const start = fromLocalInput(from);
+  const end = fromLocalInput(to);
+  const invalid = start === null || end === null || start >= end;
+  const label = (choice: TimeRangeChoice) =>
+    choice === 'custom' ? t('alerts.range.custom') : t(`alerts.range.quick.${choice}`);
+
+  return (
+    <Group gap="xs" align="flex-end" wrap="wrap">
+      <Select
+        label={t('alerts.range.label')}
+        w={200}
+        allowDeselect={false}
+        data={CHOICES.map((choice) => ({ value: choice, label: label(choice) }))}
+        value={custom ? 'custom' : value.choice}
+        onChange={(next) => {
+          if (next === null) return;
+          if (next === 'custom') setCustom(true);
+          else {
+            setCustom(false);
+            onChange({ ...value, choice: next as TimeRangeChoice });
+          }
+        }}
+      />
+      {custom ? (
+        <>
+          <TextInput
+            type="datetime-local"
+            label={t('alerts.range.from')}
+            value={from}
+            onChange={(event) => setFrom(event.currentTarget.value)}
+          />
+          <TextInput
+            type="datetime-local"
+            label={t('alerts.range.to')}
+            value={to}
+            onChange={(event) => setTo(event.currentTarget.value)}
+          />
+          <Button
+            variant="light"
+            disabled={invalid}
+            onClick={() => {
+              if (start !== null && end !== null) onChange({ choice: 'custom', custom: { start, end } });
+            }}
+          >
+            {t('alerts.range.apply')}
+          </Button>
+          {invalid ? (
+            <Text size="sm" c="red" role="alert">
+              {t('alerts.range.invalid')}
+            </Text>
+          ) : null}
+        </>
+      ) : null}
+    </Group>
+  );
+}

@@ -1,0 +1,123 @@
+import type { ControlEvent } from '@leitwarte/core';
+import { Box, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ColumnChooser, DataList, FilterBar } from '../../ui/data-list';
+import { EmptyView, ErrorView, LoadingView } from '../../ui/status-views';
+import { downloadCsv } from './download-csv';
+import { eventColumns, eventFieldReaders, eventFilterFields } from './event-columns';
+import { LimitSelect } from './limit-select';
+import { ListNotices } from './list-notices';
+import { defaultSelection, fileStamp, resolveSelection, type RangeSelection } from './range-selection';
+import { TimeRangePicker } from './time-range-picker';
+import { useEventArchive } from './use-event-archive';
+import { useListView } from './use-list-view';
+import './events.css';
+
+const eventKey = (event: ControlEvent) => event.id;
+
+/** The system event archive (screens §2): operator actions and system events of a time range. */
+export function EventArchivePage() {
+  const { t, i18n } = useTranslation();
+  const [selection, setSelection] = useState<RangeSelection>(() => defaultSelection());
+  const [resolvedAt, setResolvedAt] = useState(() => Date.now());
+  const window = useMemo(() => resolveSelection(selection, resolvedAt), [selection, resolvedAt]);
+  const [limit, setLimit] = useState<number | undefined>(undefined);
+  const archive = useEventArchive(window, limit);
+
+  const count = useMemo(() => new Intl.NumberFormat(i18n.language).format, [i18n.language]);
+  const formatTime = useMemo(() => {
+    const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' });
+    return (ms: number) => format.format(ms);
+  }, [i18n.language]);
+  const columns = useMemo(() => eventColumns(t, formatTime), [t, formatTime]);
+  const readers = useMemo(() => eventFieldReaders(t), [t]);
+  const fields = useMemo(() => eventFilterFields(t), [t]);
+  const view = useListView(archive.events, columns, readers, null);
+
+  const refresh = () => {
+    const now = Date.now();
+    const next = resolveSelection(selection, now);
+    if (next.start === window.start && next.end === window.end) archive.refetch();
+    else setResolvedAt(now);
+  };
+  const exportCsv = () =>
+    downloadCsv(
+      t('events.exportFileName', { from: fileStamp(window.start), to: fileStamp(window.end) }),
+      view.toCsv(),
+    );
+
+  let content;
+  if (archive.isPending) content = <LoadingView />;
+  else if (archive.error)
+    content = <ErrorView title={t('events.loadError')} error={archive.error} onRetry={archive.refetch} />;
+  else if (archive.events.length === 0) content = <EmptyView message={t('events.empty')} />;
+  else
+    content = (
+      <Box className="events-list-frame">
+        <DataList
+          rows={view.shown}
+          columns={columns}
+          rowKey={eventKey}
+          ariaLabel={t('events.listLabel')}
+          height="fill"
+          sort={view.sort}
+          onSortChange={view.setSort}
+          visibleColumnIds={view.visibleIds}
+          onVisibleColumnIdsChange={view.setVisibleIds}
+          emptyState={<EmptyView message={t('events.noMatch')} />}
+        />
+      </Box>
+    );
+
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <div>
+          <Title order={1} size="h2">
+            {t('events.title')}
+          </Title>
+          {!archive.isPending && !archive.error ? (
+            <Text size="sm" c="dimmed" data-testid="events-summary">
+              {t('events.summary', { shown: count(view.shown.length), loaded: count(archive.events.length) })}
+            </Text>
+          ) : null}
+        </div>
+        <Group gap="xs" align="flex-end" wrap="wrap">
+          <TimeRangePicker
+            value={selection}
+            onChange={(next) => {
+              setSelection(next);
+              setResolvedAt(Date.now());
+            }}
+          />
+          <LimitSelect
+            label={t('alerts.limit.label')}
+            defaultLabel={t('alerts.limit.default')}
+            value={limit}
+            onChange={setLimit}
+          />
+          <Button variant="default" loading={archive.isFetching} onClick={refresh}>
+            {t('events.refresh')}
+          </Button>
+          <ColumnChooser columns={columns} visibleColumnIds={view.visibleIds} onChange={view.setVisibleIds} />
+          <Button variant="default" disabled={view.shown.length === 0} onClick={exportCsv}>
+            {t('events.export')}
+          </Button>
+        </Group>
+      </Group>
+      <ListNotices
+        remaining={archive.remaining}
+        loaded={archive.events.length}
+        limitNotice={t('events.limitNotice', {
+          limit: count(archive.events.length),
+          remaining: count(archive.remaining),
+        })}
+        limitAdvice={t('events.limitAdvice')}
+        largeListHint={t('events.largeListHint')}
+      />
+      <FilterBar fields={fields} value={view.filter} onChange={view.setFilter} />
+      {content}
+    </Stack>
+  );
+}

@@ -1,4 +1,0 @@
-import type { FeatureModule } from '../../lib/feature-module';
-
-/** Routes and navigation of this feature. */
-export const eventsFeature: FeatureModule = {};

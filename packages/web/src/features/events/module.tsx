@@ -1,0 +1,23 @@
+import { lazy, Suspense } from 'react';
+import type { FeatureModule } from '../../lib/feature-module';
+import { LoadingView } from '../../ui/status-views';
+
+// Its own chunk: the event archive loads when the screen is visited.
+const EventArchivePage = lazy(() =>
+  import('./event-archive-page').then((m) => ({ default: m.EventArchivePage })),
+);
+
+/** Routes and navigation of this feature. */
+export const eventsFeature: FeatureModule = {
+  shellRoutes: [
+    {
+      path: 'events',
+      element: (
+        <Suspense fallback={<LoadingView />}>
+          <EventArchivePage />
+        </Suspense>
+      ),
+    },
+  ],
+  nav: [{ group: 'alerts', path: '/events', labelKey: 'events.nav' }],
+};

@@ -1,0 +1,59 @@
+import {
+  DEFAULT_ALERT_RANGE,
+  resolveQuickRange,
+  windowFollowsNow,
+  type TimeRangeChoice,
+} from '@leitwarte/core';
+
+/** A resolved window; `followsNow` when it still grows with time. */
+export interface ListWindow {
+  start: number;
+  end: number;
+  followsNow: boolean;
+}
+
+/** What the range picker holds: a quick range, or a custom start and end (ms since the epoch). */
+export interface RangeSelection {
+  choice: TimeRangeChoice;
+  custom: { start: number; end: number };
+}
+
+/** The user's time zone: quick ranges start at his midnight and his Monday. */
+export function userTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+/** The list opens with the range of the alert list (screens §9: 7 days); custom starts as the same span. */
+export function defaultSelection(now = Date.now()): RangeSelection {
+  const window = resolveQuickRange(DEFAULT_ALERT_RANGE, now, userTimeZone());
+  return { choice: DEFAULT_ALERT_RANGE, custom: { start: window.start, end: window.end } };
+}
+
+/** The window of a selection at `now`; resolved again on every refresh, so rolling ranges move. */
+export function resolveSelection(selection: RangeSelection, now = Date.now()): ListWindow {
+  const window =
+    selection.choice === 'custom'
+      ? selection.custom
+      : resolveQuickRange(selection.choice, now, userTimeZone());
+  return { ...window, followsNow: windowFollowsNow(window, now) };
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** yyyy-MM-ddTHH:mm in local time: the value of a datetime-local field. */
+export function toLocalInput(ms: number): string {
+  const d = new Date(ms);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** The instant of a datetime-local value, or null when it is not a valid date. */
+export function fromLocalInput(value: string): number | null {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value)) return null;
+  const ms = new Date(value).getTime();
+  return Number.isFinite(ms) ? ms : null;
+}
+
+/** yyyy-MM-dd_HH-mm in local time, for file names. */
+export function fileStamp(ms: number): string {
+  return toLocalInput(ms).replace('T', '_').replace(':', '-');
+}
