@@ -7,16 +7,21 @@ import { EmptyView, ErrorView, LoadingView } from '../../ui/status-views';
 import { AlertActionBar } from './alert-action-bar';
 import { ALERT_FIELD_READERS, alertColumns } from './alert-columns';
 import { alertFilterFields } from './alert-fields';
-import { downloadCsv } from './download-csv';
-import { LimitSelect } from './limit-select';
-import { ListNotices } from './list-notices';
+import { downloadCsv } from '../../ui/archive/download-csv';
+import { LimitSelect } from '../../ui/archive/limit-select';
+import { ListNotices } from '../../ui/archive/list-notices';
 import { MessageDialog } from './message-dialog';
-import { defaultSelection, fileStamp, resolveSelection, type RangeSelection } from './range-selection';
-import { TimeRangePicker } from './time-range-picker';
+import {
+  defaultSelection,
+  fileStamp,
+  resolveSelection,
+  type RangeSelection,
+} from '../../ui/archive/range-selection';
+import { TimeRangePicker } from '../../ui/archive/time-range-picker';
 import { useAlertActions } from './use-alert-actions';
 import { useAlertArchive } from './use-alert-archive';
 import { useAlertLookups } from './use-alert-lookups';
-import { useListView } from './use-list-view';
+import { useListView } from '../../ui/archive/use-list-view';
 import './alerts.css';
 
 const alertKey = (alert: Alert) => alert.id;
@@ -111,8 +116,8 @@ export function AlertArchivePage() {
         <Group gap="xs" align="flex-end" wrap="wrap">
           <TimeRangePicker value={selection} onChange={change} />
           <LimitSelect
-            label={t('alerts.limit.label')}
-            defaultLabel={t('alerts.limit.default')}
+            label={t('list.limit.label')}
+            defaultLabel={t('list.limit.default')}
             value={limit}
             onChange={setLimit}
           />

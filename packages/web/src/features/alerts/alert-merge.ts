@@ -1,4 +1,7 @@
 import type { Alert } from '@leitwarte/core';
+import type { ListWindow } from '../../ui/archive/range-selection';
+
+export type { ListWindow };
 
 /**
  * What the alert channel reports, reduced to three kinds: alerts to insert or replace, alerts
@@ -14,13 +17,6 @@ export type AlertChange =
 export interface AlertListState {
   rows: readonly Alert[];
   total: number;
-}
-
-/** The window the list shows; `followsNow` when alerts coming from now on still belong into it. */
-export interface ListWindow {
-  start: number;
-  end: number;
-  followsNow: boolean;
 }
 
 /**

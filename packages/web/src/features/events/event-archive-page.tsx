@@ -4,14 +4,19 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ColumnChooser, DataList, FilterBar } from '../../ui/data-list';
 import { EmptyView, ErrorView, LoadingView } from '../../ui/status-views';
-import { downloadCsv } from './download-csv';
+import { downloadCsv } from '../../ui/archive/download-csv';
 import { eventColumns, eventFieldReaders, eventFilterFields } from './event-columns';
-import { LimitSelect } from './limit-select';
-import { ListNotices } from './list-notices';
-import { defaultSelection, fileStamp, resolveSelection, type RangeSelection } from './range-selection';
-import { TimeRangePicker } from './time-range-picker';
+import { LimitSelect } from '../../ui/archive/limit-select';
+import { ListNotices } from '../../ui/archive/list-notices';
+import {
+  defaultSelection,
+  fileStamp,
+  resolveSelection,
+  type RangeSelection,
+} from '../../ui/archive/range-selection';
+import { TimeRangePicker } from '../../ui/archive/time-range-picker';
 import { useEventArchive } from './use-event-archive';
-import { useListView } from './use-list-view';
+import { useListView } from '../../ui/archive/use-list-view';
 import './events.css';
 
 const eventKey = (event: ControlEvent) => event.id;
@@ -92,8 +97,8 @@ export function EventArchivePage() {
             }}
           />
           <LimitSelect
-            label={t('alerts.limit.label')}
-            defaultLabel={t('alerts.limit.default')}
+            label={t('list.limit.label')}
+            defaultLabel={t('list.limit.default')}
             value={limit}
             onChange={setLimit}
           />

@@ -1,7 +1,7 @@
 import { remainingCount } from '@leitwarte/core';
 import { useQuery } from '@tanstack/react-query';
 import { getControlEvents } from '../../api/control-events';
-import type { ListWindow } from './range-selection';
+import type { ListWindow } from '../../ui/archive/range-selection';
 
 /**
  * The control events of a window (newest first, at most `limit`, else the plant's event request

@@ -22,12 +22,12 @@ export function TimeRangePicker({
   const end = fromLocalInput(to);
   const invalid = start === null || end === null || start >= end;
   const label = (choice: TimeRangeChoice) =>
-    choice === 'custom' ? t('alerts.range.custom') : t(`alerts.range.quick.${choice}`);
+    choice === 'custom' ? t('list.range.custom') : t(`list.range.quick.${choice}`);
 
   return (
     <Group gap="xs" align="flex-end" wrap="wrap">
       <Select
-        label={t('alerts.range.label')}
+        label={t('list.range.label')}
         w={200}
         allowDeselect={false}
         data={CHOICES.map((choice) => ({ value: choice, label: label(choice) }))}
@@ -45,13 +45,13 @@ export function TimeRangePicker({
         <>
           <TextInput
             type="datetime-local"
-            label={t('alerts.range.from')}
+            label={t('list.range.from')}
             value={from}
             onChange={(event) => setFrom(event.currentTarget.value)}
           />
           <TextInput
             type="datetime-local"
-            label={t('alerts.range.to')}
+            label={t('list.range.to')}
             value={to}
             onChange={(event) => setTo(event.currentTarget.value)}
           />
@@ -62,11 +62,11 @@ export function TimeRangePicker({
               if (start !== null && end !== null) onChange({ choice: 'custom', custom: { start, end } });
             }}
           >
-            {t('alerts.range.apply')}
+            {t('list.range.apply')}
           </Button>
           {invalid ? (
             <Text size="sm" c="red" role="alert">
-              {t('alerts.range.invalid')}
+              {t('list.range.invalid')}
             </Text>
           ) : null}
         </>

@@ -23,7 +23,7 @@ export function userTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }
 
-/** The list opens with the range of the alert list (screens §9: 7 days); custom starts as the same span. */
+/** The list opens with the default range of screens §9 (7 days); custom starts as the same span. */
 export function defaultSelection(now = Date.now()): RangeSelection {
   const window = resolveQuickRange(DEFAULT_ALERT_RANGE, now, userTimeZone());
   return { choice: DEFAULT_ALERT_RANGE, custom: { start: window.start, end: window.end } };

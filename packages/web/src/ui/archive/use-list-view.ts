@@ -9,7 +9,7 @@ import {
   visibleColumns,
   type DataListColumn,
   type DataListSort,
-} from '../../ui/data-list';
+} from '../data-list';
 
 export interface ListView<Row> {
   filter: FilterGroup;
