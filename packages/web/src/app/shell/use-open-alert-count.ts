@@ -1,16 +1,13 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import type { ConnectionManager, HubConnectionLike } from '../../live/connection-manager';
+import { ALERT_CHANNEL, alertHub, type AlertHub } from '../../live/alert-hub';
+import type { ConnectionManager } from '../../live/connection-manager';
 import { liveConnections } from '../../live/live-connections';
 import { OpenAlertSet } from './open-alert-count';
 
 /** The header redraws the count at most this often, however fast alerts come and go. */
 export const COUNT_THROTTLE_MS = 500;
 
-// Its own connection to the alert channel: the header needs only the count, and the alert screen
-// subscribes to the same channel for the full list on its own terms.
-const NAME = 'alert-count';
-
-/** The count of open unacknowledged alerts; null while the channel is not connected. */
+/** The count of open unacknowledged alerts; null while the alert channel is not connected. */
 export class OpenAlertCount {
   private readonly alerts = new OpenAlertSet();
   private shown: number | null = null;
@@ -19,44 +16,29 @@ export class OpenAlertCount {
   private connected = false;
   private readonly listeners = new Set<() => void>();
 
+  // The alert channel is shared with the alert archive: one connection per channel (calls §4).
   constructor(
-    private readonly manager: ConnectionManager = liveConnections,
-    createConnection: () => Promise<HubConnectionLike> = () =>
-      import('../../live/hub-connection').then((m) => m.createHubConnection('alert')),
+    private readonly hub: AlertHub = alertHub,
+    manager: ConnectionManager = liveConnections,
   ) {
-    manager.register(NAME, async () => {
-      const connection = await createConnection();
-      connection.on('newAlert', (alert: unknown) => this.change(() => this.alerts.track(alert)));
-      connection.on('newAlertState', (alert: unknown) => this.change(() => this.alerts.track(alert)));
-      connection.on('ackAlert', (alert: unknown) => this.change(() => this.alerts.track(alert)));
-      connection.on('ackAlerts', (alerts: unknown) => this.change(() => this.alerts.trackAll(alerts)));
-      connection.on('deletedAlerts', (ids: unknown) => this.change(() => this.alerts.delete(ids)));
-      return connection;
+    hub.onChange((change) => {
+      if (change.kind === 'refresh') {
+        this.connected = true;
+        this.change(() => this.alerts.reset(change.alerts));
+      } else if (change.kind === 'upsert') {
+        this.change(() => this.alerts.trackAll(change.alerts));
+      } else {
+        this.change(() => this.alerts.delete(change.ids));
+      }
     });
     manager.listen({
-      connected: (name, connection) => {
-        if (name !== NAME) return;
-        void connection.invoke<{ openAlerts?: unknown }>('SubscribeToAllAlerts').then(
-          (answer) => {
-            this.connected = true;
-            this.change(() => this.alerts.reset(answer?.openAlerts));
-          },
-          () => this.disconnected(),
-        );
-      },
-      faulted: (name) => name === NAME && this.disconnected(),
-      idle: (name) => name === NAME && this.disconnected(),
+      faulted: (name) => name === ALERT_CHANNEL && this.disconnected(),
+      idle: (name) => name === ALERT_CHANNEL && this.disconnected(),
     });
   }
 
   acquire(): () => void {
-    this.manager.acquire(NAME).catch(() => {});
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      this.manager.release(NAME);
-    };
+    return this.hub.acquire();
   }
 
   getCount = (): number | null => this.shown;

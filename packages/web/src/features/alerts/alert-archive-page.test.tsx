@@ -6,13 +6,13 @@ import { fakeServer, json } from '../../test-support/fake-server';
 import { operator, station } from '../../test-support/fixtures';
 import { renderApp } from '../../test-support/render';
 import { sizeListViewports } from '../../ui/data-list/test-support/sized-grid';
-import type * as AlertHubModule from './alert-hub';
+import type * as AlertHubModule from '../../live/alert-hub';
 
 sizeListViewports();
 
 const hub = vi.hoisted(() => ({ connections: [] as FakeHubConnection[] }));
 
-vi.mock('./alert-hub', async (importOriginal) => {
+vi.mock('../../live/alert-hub', async (importOriginal) => {
   const actual = await importOriginal<typeof AlertHubModule>();
   const { FakeHubConnection } = await import('../../test-support/fake-hub-connection');
   const alertHub = new actual.AlertHub(() => {

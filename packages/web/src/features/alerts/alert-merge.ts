@@ -1,17 +1,11 @@
 import type { Alert } from '@leitwarte/core';
+import type { AlertChange } from '../../live/alert-hub';
 import type { ListWindow } from '../../ui/archive/range-selection';
 
-export type { ListWindow };
-
-/**
- * What the alert channel reports, reduced to three kinds: alerts to insert or replace, alerts
- * whose known rows are to be brought up to date (the open alerts a subscription starts with:
- * not new, so an alert the limit left out stays out), and ids to drop.
- */
-export type AlertChange =
-  | { kind: 'upsert'; alerts: readonly Alert[] }
-  | { kind: 'refresh'; alerts: readonly Alert[] }
-  | { kind: 'delete'; ids: readonly number[] };
+// The list applies the channel's three kinds of change: alerts to insert or replace, alerts whose
+// known rows are brought up to date (the open alerts a subscription starts with: not new, so an
+// alert the limit left out stays out), and ids to drop.
+export type { AlertChange, ListWindow };
 
 /** The loaded alerts (newest first) and how many the range holds in all. */
 export interface AlertListState {

@@ -2,7 +2,7 @@ import { remainingCount, type Alert } from '@leitwarte/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { getAlerts } from '../../api/alerts';
-import { alertHub } from './alert-hub';
+import { alertHub } from '../../live/alert-hub';
 import { AlertListStore } from './alert-list-store';
 import type { AlertChange, ListWindow } from './alert-merge';
 

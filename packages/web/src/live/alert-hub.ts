@@ -1,10 +1,21 @@
 import type { Alert } from '@leitwarte/core';
-import type { ConnectionManager } from '../../live/connection-manager';
-import { HubChannel, type HubConnectionLike } from '../../live/hub-channel';
-import { createHubConnection } from '../../live/hub-connection';
-import type { AlertChange } from './alert-merge';
+import type { ConnectionManager } from './connection-manager';
+import { HubChannel, type HubConnectionLike } from './hub-channel';
+import { createHubConnection } from './hub-connection';
+
+/**
+ * A change of the alerts as the channel tells it: new or changed alerts, the open alerts after
+ * (re)subscribing, deleted ids.
+ */
+export type AlertChange =
+  | { kind: 'upsert'; alerts: readonly Alert[] }
+  | { kind: 'refresh'; alerts: readonly Alert[] }
+  | { kind: 'delete'; ids: readonly number[] };
 
 type ChangeListener = (change: AlertChange) => void;
+
+/** The name of the alert channel's connection in the connection manager. */
+export const ALERT_CHANNEL = 'alert' as const;
 
 const isAlert = (value: unknown): value is Alert =>
   typeof value === 'object' && value !== null && typeof (value as { id?: unknown }).id === 'number';
@@ -12,7 +23,8 @@ const alertsOf = (value: unknown): Alert[] => (Array.isArray(value) ? value.filt
 
 /**
  * The alert channel with all alerts (hubs README: SubscribeToAllAlerts): new, gone,
- * acknowledged (one or many) and deleted alerts become changes for the lists that listen.
+ * acknowledged (one or many) and deleted alerts become changes for whoever listens — the alert
+ * archive and the header's count share this one connection (calls §4: one per channel).
  * Subscribing again after a reconnect is not enough (changes during the outage were not
  * pushed), so listeners are also told to reload then.
  */
@@ -26,7 +38,7 @@ export class AlertHub {
     manager?: ConnectionManager,
   ) {
     this.channel = new HubChannel({
-      channel: 'alert',
+      channel: ALERT_CHANNEL,
       manager,
       createConnection: () => {
         const connection = createConnection();
@@ -73,7 +85,11 @@ export class AlertHub {
   }
 
   private emit(change: AlertChange): void {
-    const empty = change.kind === 'delete' ? change.ids.length === 0 : change.alerts.length === 0;
+    // An empty refresh still says something: no alert is open any more.
+    const empty =
+      change.kind === 'delete'
+        ? change.ids.length === 0
+        : change.kind === 'upsert' && change.alerts.length === 0;
     if (empty) return;
     for (const listener of [...this.changeListeners]) listener(change);
   }
