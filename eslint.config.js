@@ -41,7 +41,10 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['**/app/*', '../app/*'], message: 'app may import features, not the reverse' },
-            { regex: '^\\.\\./(?!\\.\\./)', message: 'features never import each other; share through ui/ or lib/' },
+            {
+              regex: '^\\.\\./(?!\\.\\./)',
+              message: 'features never import each other; share through ui/ or lib/',
+            },
           ],
         },
       ],
