@@ -12,19 +12,6 @@ export const LoginRequestSchema = Type.Object(
 );
 export type LoginRequest = Static<typeof LoginRequestSchema>;
 
-/** Reason codes of a refused login; the client maps each to its catalogue text (screens §8). */
-export const LOGIN_ERROR_CODES = [
-  'invalidCredentials',
-  'lockedOut',
-  'csrfTokenExpired',
-  'csrfTokenIncorrect',
-  'recaptchaNotValidated',
-  'loginNotPossible',
-  'loginTimeLimitExceeded',
-  'userNotLoaded',
-] as const;
-export type LoginErrorCode = (typeof LOGIN_ERROR_CODES)[number];
-
 /** GET /api/auth/csrf: a token for the login form, bound to a short-lived cookie. */
 export const CsrfReplySchema = Type.Object({ csrfToken: Type.String(), expiresAt: Type.Number() });
 export type CsrfReply = Static<typeof CsrfReplySchema>;
@@ -45,9 +32,6 @@ export type UserInfo = Static<typeof UserInfoSchema>;
 
 export const LoginReplySchema = Type.Object({ user: UserInfoSchema });
 export type LoginReply = Static<typeof LoginReplySchema>;
-
-/** Header carrying the session's CSRF token on state-changing calls. */
-export const CSRF_HEADER = 'x-csrf-token';
 
 /** Roles the product ships with; rights per role come with the rights model. */
 export const USER_ROLES = ['administrator', 'operator', 'maintenance', 'viewer'] as const;
