@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { cleanup, render } from '@testing-library/react';
+import { cleanup, configure, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeAll, vi } from 'vitest';
@@ -10,6 +10,10 @@ import { Providers } from '../app/providers';
 import { AppRoutes } from '../app/routes';
 import { changeLanguage, initI18n } from '../i18n/i18n';
 import { installDomShims } from './dom-shims';
+
+// The app's pages load lazily; on a busy machine the first render can take more than the default
+// second, which says nothing about the page. Assertions still wait for what the user must see.
+configure({ asyncUtilTimeout: 5000 });
 
 beforeAll(async () => {
   installDomShims();

@@ -1,6 +1,7 @@
 import type { PvRef } from '@leitwarte/core';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type * as AlertHubModule from '../../live/alert-hub';
 import type * as PvHubModule from '../../live/pv-hub';
 import { pvValueStore } from '../../live/pv-value-store';
 import type { FakeHubConnection } from '../../test-support/fake-hub-connection';
@@ -20,6 +21,18 @@ vi.mock('../../live/pv-hub', async (importOriginal) => {
     return connection;
   });
   return { ...actual, pvHub };
+});
+
+// The header's alert count holds the alert channel on every page: here it connects to a stand-in.
+vi.mock('../../live/alert-hub', async (importOriginal) => {
+  const actual = await importOriginal<typeof AlertHubModule>();
+  const { FakeHubConnection } = await import('../../test-support/fake-hub-connection');
+  const alertHub = new actual.AlertHub(() => {
+    const connection = new FakeHubConnection();
+    connection.reply = () => ({ openAlerts: [] });
+    return connection;
+  });
+  return { ...actual, alertHub };
 });
 
 afterEach(() => {
