@@ -67,6 +67,19 @@ export type ProcessValue =
   | (ValueBase & { type: 'RuntimeValue'; runtimeValue: RuntimeValue })
   | (ValueBase & { type: 'TimeOfDayValue'; timeOfDayValue: TimeOfDayValue });
 
+/** Is this a time of day of a clock: whole hours 0–23 and minutes 0–59? */
+export function isValidTimeOfDay(value: TimeOfDayValue): boolean {
+  const { hour, minutes } = value;
+  return (
+    Number.isInteger(hour) &&
+    Number.isInteger(minutes) &&
+    hour >= 0 &&
+    hour < 24 &&
+    minutes >= 0 &&
+    minutes < 60
+  );
+}
+
 /** Time of day as the comparable number hour*256+minutes (screens §5). */
 export function timeOfDayToNumber(value: TimeOfDayValue): number {
   return value.hour * 256 + value.minutes;

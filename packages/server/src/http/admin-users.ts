@@ -14,15 +14,9 @@ import type { RouteOptions } from '../services.js';
 import { adminUserView, checkGivenPassword, checkMayDisable, refuseUserChange } from './admin-user-guards.js';
 import { actorOf } from './request-actor.js';
 import { requireRight } from './require-right.js';
+import { IdParams, RefusalReply } from './route-schemas.js';
 
-const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
-const ErrorShape = Type.Object({
-  statusCode: Type.Integer(),
-  error: Type.String(),
-  code: Type.String(),
-  message: Type.String(),
-});
-const Refusals = { 400: ErrorShape, 404: ErrorShape, 409: ErrorShape };
+const Refusals = { 400: RefusalReply, 404: RefusalReply, 409: RefusalReply };
 
 /**
  * User administration: create, change, disable, enable, reset password. Every route needs
@@ -42,7 +36,7 @@ export const adminUserRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (a
         tags: ['admin'],
         summary: 'One user: profile, state, second factor and roles',
         params: IdParams,
-        response: { 200: AdminUserDetailSchema, 404: ErrorShape },
+        response: { 200: AdminUserDetailSchema, 404: RefusalReply },
       },
     },
     async (request, reply) => {

@@ -13,14 +13,7 @@ import type { RouteOptions } from '../services.js';
 import { sessionOf } from './auth-guard.js';
 import { actorOf } from './request-actor.js';
 import { requireRight } from './require-right.js';
-
-const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
-const ErrorShape = Type.Object({
-  statusCode: Type.Integer(),
-  error: Type.String(),
-  code: Type.String(),
-  message: Type.String(),
-});
+import { IdParams, RefusalReply } from './route-schemas.js';
 
 const AdminUserSchema = Type.Object({
   id: Type.Integer(),
@@ -85,7 +78,7 @@ export const rightsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app,
         tags: ['admin'],
         summary: 'Creates a role',
         body: RoleInputSchema,
-        response: { 200: RoleSchema, 400: ErrorShape, 409: ErrorShape },
+        response: { 200: RoleSchema, 400: RefusalReply, 409: RefusalReply },
       },
     },
     async (request, reply) => {
@@ -106,7 +99,7 @@ export const rightsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app,
         summary: "Changes a role's name, description, rights and scope",
         params: IdParams,
         body: RoleInputSchema,
-        response: { 200: RoleSchema, 400: ErrorShape, 404: ErrorShape, 409: ErrorShape },
+        response: { 200: RoleSchema, 400: RefusalReply, 404: RefusalReply, 409: RefusalReply },
       },
     },
     async (request, reply) => {
@@ -126,7 +119,7 @@ export const rightsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app,
         tags: ['admin'],
         summary: 'Deletes a role made by an administrator; its users lose what it granted',
         params: IdParams,
-        response: { 204: Type.Null(), 400: ErrorShape, 404: ErrorShape, 409: ErrorShape },
+        response: { 204: Type.Null(), 400: RefusalReply, 404: RefusalReply, 409: RefusalReply },
       },
     },
     async (request, reply) => {
@@ -169,7 +162,7 @@ export const rightsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app,
         summary: 'Sets the roles of a user; takes effect at once',
         params: IdParams,
         body: UserRolesInputSchema,
-        response: { 204: Type.Null(), 400: ErrorShape, 404: ErrorShape, 409: ErrorShape },
+        response: { 204: Type.Null(), 400: RefusalReply, 404: RefusalReply, 409: RefusalReply },
       },
     },
     async (request, reply) => {

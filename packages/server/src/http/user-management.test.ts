@@ -10,6 +10,7 @@ import { verifyPassword } from '../auth/passwords.js';
 import { BOTH_DIALECTS } from '../test-support/databases.js';
 import { startTestServer, type LoggedIn, type TestServer } from '../test-support/test-server.js';
 import { TEST_USER_PASSWORD, loginAsNewUser } from '../test-support/users.js';
+import { callApi, replyJson } from '../test-support/api-call.js';
 
 const NEW_PASSWORD = 'Neues-Passwort-2024';
 
@@ -18,19 +19,8 @@ describe.each(BOTH_DIALECTS)('own account calls on %s', (dialect) => {
   const t0 = Date.now() - 1000;
 
   const call = (who: LoggedIn, method: string, path: string, body?: unknown) =>
-    fetch(`${server.url}${path}`, {
-      method,
-      headers: {
-        cookie: who.cookie,
-        'x-csrf-token': who.csrfToken,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  const json = async <T>(reply: Response, status = 200): Promise<T> => {
-    expect(reply.status, await reply.clone().text()).toBe(status);
-    return (await reply.json()) as T;
-  };
+    callApi(server, who, method, path, body);
+  const json = replyJson;
   const changePassword = async (who: LoggedIn, change: PasswordChange) =>
     json<PasswordChangeReply>(await call(who, 'POST', '/api/UserManagement/change-password', change));
   const auditRows = async (action: string, username: string) =>

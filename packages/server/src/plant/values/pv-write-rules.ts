@@ -1,4 +1,5 @@
 import {
+  isValidTimeOfDay,
   pvKey,
   timeOfDayToNumber,
   type ProcessValue,
@@ -59,15 +60,8 @@ export function valueWriteRefusal(config: PvConfig, write: PvValueWrite): string
     case 'BoolValue':
       return typeof write.boolValue === 'boolean' ? null : `${pvLabel(config)}: Ein oder Aus erwartet.`;
     case 'TimeOfDayValue': {
-      const { hour, minutes } = write.timeOfDayValue;
-      const valid =
-        Number.isInteger(hour) &&
-        Number.isInteger(minutes) &&
-        hour >= 0 &&
-        hour < 24 &&
-        minutes >= 0 &&
-        minutes < 60;
-      if (!valid) return `${pvLabel(config)}: Ungültige Uhrzeit (00:00 bis 23:59).`;
+      if (!isValidTimeOfDay(write.timeOfDayValue))
+        return `${pvLabel(config)}: Ungültige Uhrzeit (00:00 bis 23:59).`;
       const number = timeOfDayToNumber(write.timeOfDayValue);
       return outOfDomain(config, number, hhmm(number), hhmm);
     }

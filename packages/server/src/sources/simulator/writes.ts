@@ -1,4 +1,4 @@
-import { pvKey, type ProcessValue } from '@leitwarte/core';
+import { isValidTimeOfDay, pvKey, type ProcessValue } from '@leitwarte/core';
 import type { FieldWrite } from '../data-source.js';
 import {
   markDirty,
@@ -44,15 +44,7 @@ function refusal(cell: Cell, value: ProcessValue): string | null {
     }
     case 'TimeOfDayValue': {
       if (ref.type !== 'AnaOut') return `${ref.type} is not writable`;
-      const { hour, minutes } = value.timeOfDayValue;
-      const ok =
-        Number.isInteger(hour) &&
-        Number.isInteger(minutes) &&
-        hour >= 0 &&
-        hour < 24 &&
-        minutes >= 0 &&
-        minutes < 60;
-      return ok ? null : 'time of day must be 00:00 to 23:59';
+      return isValidTimeOfDay(value.timeOfDayValue) ? null : 'time of day must be 00:00 to 23:59';
     }
     case 'BoolValue':
       if (ref.type !== 'DigiOut') return `${ref.type} is not writable`;
