@@ -25,6 +25,9 @@ import { useListView } from '../../ui/archive/use-list-view';
 import './alerts.css';
 
 const alertKey = (alert: Alert) => alert.id;
+// Module level: a new function on every render would render every row in view again.
+const alertRowClass = (alert: Alert) => (alert.pending ? 'alert-row-pending' : undefined);
+const nothingSelected: readonly Alert[] = [];
 
 /** The alert message archive (screens §2): a time range, live updates, filters, acknowledging, export. */
 export function AlertArchivePage() {
@@ -52,7 +55,8 @@ export function AlertArchivePage() {
   const view = useListView(archive.rows, columns, ALERT_FIELD_READERS, null);
   const [selectedKeys, setSelectedKeys] = useState<ReadonlySet<RowKey>>(() => new Set());
   const selected = useMemo(
-    () => archive.rows.filter((alert) => selectedKeys.has(alert.id)),
+    () =>
+      selectedKeys.size === 0 ? nothingSelected : archive.rows.filter((alert) => selectedKeys.has(alert.id)),
     [archive.rows, selectedKeys],
   );
 
@@ -94,7 +98,7 @@ export function AlertArchivePage() {
           onVisibleColumnIdsChange={view.setVisibleIds}
           selectedKeys={selectedKeys}
           onSelectedKeysChange={setSelectedKeys}
-          rowClassName={(alert) => (alert.pending ? 'alert-row-pending' : undefined)}
+          rowClassName={alertRowClass}
           emptyState={<EmptyView message={t('alerts.noMatch')} />}
         />
       </Box>

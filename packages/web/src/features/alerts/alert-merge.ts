@@ -49,8 +49,18 @@ export function applyAlertChanges(
   window: ListWindow,
 ): AlertListState {
   if (changes.length === 0) return state;
+  // Only the ids the batch names are looked up: one pass over the rows, no map of every row.
+  const named = new Set<number>();
+  for (const change of changes) {
+    if (change.kind === 'delete') for (const id of change.ids) named.add(id);
+    else for (const alert of change.alerts) named.add(alert.id);
+  }
   const index = new Map<number, number>();
-  state.rows.forEach((row, i) => index.set(row.id, i));
+  const rowsNow = state.rows;
+  for (let i = 0; i < rowsNow.length; i++) {
+    const id = (rowsNow[i] as Alert).id;
+    if (named.has(id)) index.set(id, i);
+  }
   let rows: Alert[] | null = null;
   const added = new Map<number, Alert>();
   const deleted = new Set<number>();

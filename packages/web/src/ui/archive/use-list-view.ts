@@ -10,6 +10,7 @@ import {
   type DataListColumn,
   type DataListSort,
 } from '../data-list';
+import { cachedFilter } from './cached-filter';
 
 export interface ListView<Row> {
   filter: FilterGroup;
@@ -28,7 +29,7 @@ export interface ListView<Row> {
  * Filter (screens §5, the core engine compiled once per change), sort and column choice of a list.
  * The list sorts what passes the filter; the export sorts the same rows the same way.
  */
-export function useListView<Row>(
+export function useListView<Row extends object>(
   rows: readonly Row[],
   columns: readonly DataListColumn<Row>[],
   readers: Readonly<Record<string, (row: Row) => FieldValue>>,
@@ -38,10 +39,10 @@ export function useListView<Row>(
   const [filter, setFilter] = useState<FilterGroup>(() => emptyFilterGroup());
   const [sort, setSort] = useState<DataListSort>(initialSort);
   const [visibleIds, setVisibleIds] = useState<readonly string[]>(() => defaultVisibleColumnIds(columns));
-  const matches = useMemo(() => compileFilter(filter, readers), [filter, readers]);
+  const filterRows = useMemo(() => cachedFilter(compileFilter(filter, readers)), [filter, readers]);
   const filtered = useMemo(
-    () => (filter.filters.length === 0 ? rows : rows.filter(matches)),
-    [rows, filter, matches],
+    () => (filter.filters.length === 0 ? rows : filterRows(rows)),
+    [rows, filter, filterRows],
   );
   return {
     filter,

@@ -1,4 +1,5 @@
 import { Checkbox, UnstyledButton } from '@mantine/core';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DataListColumn, DataListSort } from './types';
 
@@ -15,15 +16,7 @@ interface Props<Row> {
 const ariaSort = { asc: 'ascending', desc: 'descending' } as const;
 
 /** The sticky header row: select-all box and the column labels, sortable ones as buttons. */
-export function DataListHeader<Row>({
-  columns,
-  template,
-  selectable,
-  selection,
-  onToggleAll,
-  sort,
-  onSort,
-}: Props<Row>) {
+function Header<Row>({ columns, template, selectable, selection, onToggleAll, sort, onSort }: Props<Row>) {
   const { t } = useTranslation();
   return (
     <div role="rowgroup" className="data-list__head">
@@ -76,6 +69,9 @@ export function DataListHeader<Row>({
     </div>
   );
 }
+
+/** The sticky header row (memoised: scrolling the list does not render it again). */
+export const DataListHeader = memo(Header) as typeof Header;
 
 /** Flex alignment of a column's cells. */
 export function justify(align: DataListColumn<unknown>['align']): string {

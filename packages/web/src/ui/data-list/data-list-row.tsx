@@ -1,5 +1,4 @@
 import { memo, type CSSProperties, type MouseEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { justify } from './data-list-header';
 import type { DataListColumn } from './types';
 
@@ -14,6 +13,8 @@ interface Props<Row> {
   focused: boolean;
   selectable: boolean;
   selected: boolean;
+  /** The label of the selection box (looked up once by the list, not in every row). */
+  checkboxLabel: string;
   rowClassName: ((row: Row) => string | undefined) | undefined;
   rowStyle: ((row: Row) => CSSProperties | undefined) | undefined;
   onClick: (index: number, event: MouseEvent) => void;
@@ -27,7 +28,6 @@ interface Props<Row> {
  */
 function Row<Row>(props: Props<Row>) {
   const { row, id, index, columns, template, start, height, focused, selectable, selected } = props;
-  const { t } = useTranslation();
   const classes = ['data-list__row', 'data-list__body-row', props.rowClassName?.(row)];
   if (focused) classes.push('data-list__row--focused');
   if (selected) classes.push('data-list__row--selected');
@@ -53,7 +53,7 @@ function Row<Row>(props: Props<Row>) {
             type="checkbox"
             className="data-list__checkbox"
             tabIndex={-1}
-            aria-label={t('list.selection.row')}
+            aria-label={props.checkboxLabel}
             checked={selected}
             onChange={() => props.onToggle(index)}
             // The grid keeps the focus; a click on the box toggles only this row.

@@ -15,6 +15,7 @@ import './data-list.css';
 export const DATA_LIST_ROW_HEIGHT = 36;
 
 const noSelection: ReadonlySet<RowKey> = new Set();
+const estimateSize = () => DATA_LIST_ROW_HEIGHT;
 
 /**
  * A virtualised list of rows as an ARIA grid: sticky header with sortable columns (aria-sort),
@@ -40,24 +41,27 @@ export function DataList<Row>(props: DataListProps<Row>) {
     () => noSelection,
   );
   const shown = useMemo(() => visibleColumns(columns, visibleIds), [columns, visibleIds]);
+  // Without a sort the rows are shown as given: no copy of a long list on every change.
   const sorted = useMemo(
-    () => sortRows(rows, columns, sort, i18n.language),
+    () => (sort ? sortRows(rows, columns, sort, i18n.language) : rows),
     [rows, columns, sort, i18n.language],
   );
   const template = gridTemplate(shown, selectable);
   // Counted once per change, not on every scroll frame (it visits every row).
   const selection = useMemo(() => selectionState(selected, sorted, rowKey), [selected, sorted, rowKey]);
 
+  // Stable between scroll frames: a new key function makes the virtualiser lay out every row again.
+  const getItemKey = useCallback((index: number) => rowKey(sorted[index] as Row), [rowKey, sorted]);
   // The build does not use the React compiler; the virtualiser's fresh functions are expected.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: sorted.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => DATA_LIST_ROW_HEIGHT,
+    estimateSize,
     overscan: 8,
     scrollMargin: DATA_LIST_ROW_HEIGHT,
     scrollPaddingStart: DATA_LIST_ROW_HEIGHT,
-    getItemKey: (index) => rowKey(sorted[index] as Row),
+    getItemKey,
   });
   const pageSize = useCallback(
     () => Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 0) / DATA_LIST_ROW_HEIGHT) - 2),
@@ -88,7 +92,14 @@ export function DataList<Row>(props: DataListProps<Row>) {
     (index: number) => setSelection(toggleKey(selected, rowKey(sorted[index] as Row))),
     [setSelection, selected, rowKey, sorted],
   );
+  // Stable between scroll frames, so the header is not rendered again while scrolling.
+  const onToggleAll = useCallback(
+    () => setSelection(toggleAll(selected, sorted, rowKey)),
+    [setSelection, selected, sorted, rowKey],
+  );
+  const onSort = useCallback((columnId: string) => setSort(nextSort(sort, columnId)), [setSort, sort]);
   const rowId = (key: RowKey) => `${baseId}-row-${String(key).replace(/\s/g, '_')}`;
+  const checkboxLabel = t('list.selection.row');
   const items = virtualizer.getVirtualItems();
   const firstInView = Math.ceil((virtualizer.scrollOffset ?? 0) / DATA_LIST_ROW_HEIGHT);
 
@@ -112,9 +123,9 @@ export function DataList<Row>(props: DataListProps<Row>) {
         template={template}
         selectable={selectable}
         selection={selection}
-        onToggleAll={() => setSelection(toggleAll(selected, sorted, rowKey))}
+        onToggleAll={onToggleAll}
         sort={sort}
-        onSort={(columnId) => setSort(nextSort(sort, columnId))}
+        onSort={onSort}
       />
       <div role="rowgroup" className="data-list__body" style={{ height: virtualizer.getTotalSize() }}>
         {items.map((item) => {
@@ -133,6 +144,7 @@ export function DataList<Row>(props: DataListProps<Row>) {
               focused={nav.focusedKey === key}
               selectable={selectable}
               selected={selected.has(key)}
+              checkboxLabel={checkboxLabel}
               rowClassName={props.rowClassName}
               rowStyle={props.rowStyle}
               onClick={onRowClick}

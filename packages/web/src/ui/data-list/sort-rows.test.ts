@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { sortRows } from './sort-rows';
 import type { DataListColumn } from './types';
@@ -57,5 +58,52 @@ describe('sortRows', () => {
   it('puts numbers before texts in a mixed column and keeps equal texts in their order', () => {
     const mixed: DataListColumn<Row>[] = [{ id: 'm', label: 'M', value: (r) => (r.id % 2 ? r.id : 'x') }];
     expect(ids(sortRows(rows, mixed, { columnId: 'm', direction: 'asc' }))).toEqual([1, 3, 5, 2, 4, 6]);
+  });
+});
+
+/** The order the list promises, written as a plain stable comparison. */
+function referenceSort(values: readonly (string | number | null)[], direction: 'asc' | 'desc'): number[] {
+  const collator = new Intl.Collator('de', { numeric: true, sensitivity: 'base' });
+  const distinct = [...new Set(values.filter((v): v is string => typeof v === 'string'))].sort(
+    collator.compare,
+  );
+  const klass = (v: string | number | null) =>
+    typeof v === 'number' && !Number.isNaN(v) ? 0 : typeof v === 'string' ? 1 : 2;
+  const key = (v: string | number | null) => (typeof v === 'string' ? distinct.indexOf(v) : (v as number));
+  const sign = direction === 'desc' ? -1 : 1;
+  return values
+    .map((_v, i) => i)
+    .sort((a, b) => {
+      const [va, vb] = [values[a] as string | number | null, values[b] as string | number | null];
+      const [ca, cb] = [klass(va), klass(vb)];
+      if (ca === 2 || cb === 2) return ca === cb ? a - b : ca === 2 ? 1 : -1;
+      const by = ca !== cb ? ca - cb : key(va) - key(vb);
+      return by !== 0 ? by * sign : a - b;
+    });
+}
+
+describe('sortRows against a plain comparison', () => {
+  it('gives the same order for any mix of numbers, texts and empty cells', () => {
+    const value = fc.oneof(
+      fc.integer({ min: -5, max: 5 }),
+      fc.constantFrom(0, -0, 1.5, Infinity, -Infinity, NaN),
+      fc.constantFrom('Pumpe 2', 'pumpe 10', 'Ärger', 'a', 'A', ''),
+      fc.constant(null),
+    );
+    fc.assert(
+      fc.property(fc.array(value, { maxLength: 40 }), fc.constantFrom('asc', 'desc'), (values, direction) => {
+        const cells = values.map((v, id) => ({ id, v }));
+        const sorted = sortRows(
+          cells,
+          [{ id: 'v', label: 'V', value: (c) => c.v }],
+          {
+            columnId: 'v',
+            direction: direction as 'asc' | 'desc',
+          },
+          'de',
+        );
+        expect(sorted.map((c) => c.id)).toEqual(referenceSort(values, direction as 'asc' | 'desc'));
+      }),
+    );
   });
 });
