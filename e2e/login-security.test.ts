@@ -91,16 +91,21 @@ describe('login security as a user meets it', () => {
     const { context, page } = await newPage(browser);
     const login = new LoginPage(page);
     await login.open(server.url);
-    await login.logIn('mia', 'wrong-password-1');
+    // Each attempt waits for its own answer: the message of the one before is still on screen.
+    const attempt = async (password: string) => {
+      const answered = page.waitForResponse((r) => r.url().endsWith('/api/auth/login'));
+      await login.logIn('mia', password);
+      await answered;
+    };
+    await attempt('wrong-password-1');
     expect(await login.errorText()).toBe('Ungültige Anmeldedaten.');
-    await login.logIn('mia', 'wrong-password-2');
-    await page.getByRole('alert').getByText('Ungültige Anmeldedaten.').waitFor();
-    await login.logIn('mia', 'wrong-password-3');
+    await attempt('wrong-password-2');
+    expect(await login.errorText()).toBe('Ungültige Anmeldedaten.');
+    await attempt('wrong-password-3');
     const locked = 'Der Benutzer ist nach zu vielen ungültigen Anmeldeversuchen für 5 Minuten gesperrt.';
     await page.getByRole('alert').getByText(locked).waitFor({ timeout: 10_000 });
     const lockedAt = Date.now();
-    await login.logIn('mia', PASSWORD);
-    await page.waitForResponse((r) => r.url().endsWith('/api/auth/login'));
+    await attempt(PASSWORD);
     expect(await login.errorText()).toBe(locked);
     await page.waitForTimeout(Math.max(0, lockedAt + LOCKOUT_MS + 300 - Date.now()));
     await login.logIn('mia', PASSWORD);

@@ -4,20 +4,28 @@ import { searchWork } from './proof-of-work';
 
 // Without workers (old web views, tests) the search runs on the main thread in slices this long.
 const SLICE = 2_000;
+// A worker that has not answered by then (it failed to start without saying so, or the device
+// is starved) is given up and the search runs on the main thread: the login never hangs.
+const WORKER_PATIENCE_MS = 5_000;
 
 function solveInWorker(nonce: string, bits: number): Promise<number> | null {
   if (typeof Worker === 'undefined') return null;
   try {
     const worker = new Worker(new URL('./bot-check.worker.ts', import.meta.url), { type: 'module' });
     return new Promise<number>((resolve, reject) => {
+      const fail = (reason: string) => {
+        clearTimeout(timer);
+        worker.terminate();
+        reject(new Error(reason));
+      };
+      const timer = setTimeout(() => fail('the bot check worker did not answer'), WORKER_PATIENCE_MS);
       worker.onmessage = (event: MessageEvent<number>) => {
+        clearTimeout(timer);
         worker.terminate();
         resolve(event.data);
       };
-      worker.onerror = (event) => {
-        worker.terminate();
-        reject(new Error(event.message));
-      };
+      worker.onerror = (event) => fail(event.message);
+      worker.onmessageerror = () => fail('the bot check worker sent an unreadable answer');
       worker.postMessage({ nonce, bits });
     });
   } catch {
