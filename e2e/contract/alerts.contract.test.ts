@@ -11,19 +11,6 @@ import { logout } from '../../packages/web/src/api/auth';
 import { ApiError, NetworkError } from '../../packages/web/src/api/http';
 import { openApiSession, type ApiSession } from './support/api-session';
 
-// The session's fetch wrapper puts the current session cookie over the login calls' own cookie,
-// so a second login in one file would fail; logins run on the plain fetch.
-const plainFetch = globalThis.fetch;
-async function switchUser<T>(login: () => Promise<T>): Promise<T> {
-  const wrapped = globalThis.fetch;
-  globalThis.fetch = plainFetch;
-  try {
-    return await login();
-  } finally {
-    globalThis.fetch = wrapped;
-  }
-}
-
 describe('alert calls of the web client', () => {
   let session: ApiSession;
   let pv: PvRef;
@@ -71,7 +58,7 @@ describe('alert calls of the web client', () => {
   afterAll(() => session.close());
 
   it('getAlerts: newest first, limited, with the total; errors are thrown', async () => {
-    await switchUser(() => session.asAdmin());
+    await session.asAdmin();
     const [a, b] = [await raise(), await raise()];
     const all = await getAlerts(range());
     expect(all.alerts.map((x) => x.id)).toEqual(expect.arrayContaining([a.id, b.id]));
@@ -84,7 +71,7 @@ describe('alert calls of the web client', () => {
   });
 
   it('getAlertsByPvs: the alerts of the PVs; errors are thrown', async () => {
-    await switchUser(() => session.asAdmin());
+    await session.asAdmin();
     const a = await raise();
     const reply = await getAlertsByPvs([pv], range());
     expect(reply.alerts.map((x) => x.id)).toContain(a.id);
@@ -95,13 +82,13 @@ describe('alert calls of the web client', () => {
 
   it('acknowledgeAlerts: lists the acknowledged; refusals and failures are Failed or Unauthorized', async () => {
     const a = await raise();
-    await switchUser(() => session.as('contract-ack-viewer', 'viewer'));
+    await session.as('contract-ack-viewer', 'viewer');
     expect(await acknowledgeAlerts([a])).toEqual({
       status: 'Unauthorized',
       errorMessage: NO_ACK_RIGHTS_MESSAGE,
       acknowledged: [],
     });
-    await switchUser(() => session.as('contract-ack-operator', 'operator'));
+    await session.as('contract-ack-operator', 'operator');
     const reply = await acknowledgeAlerts([a]);
     expect(reply.status).toBe('Success');
     expect(reply.acknowledged.map((x) => [x.id, x.acknowledgedBy])).toEqual([
@@ -117,13 +104,13 @@ describe('alert calls of the web client', () => {
 
   it('acknowledgeAllAlerts: Unauthorized without rights, Netzwerkfehler offline', async () => {
     const a = await raise();
-    await switchUser(() => session.as('contract-ackall-viewer', 'viewer'));
+    await session.as('contract-ackall-viewer', 'viewer');
     expect(await acknowledgeAllAlerts()).toEqual({
       status: 'Unauthorized',
       errorMessage: NO_ACK_RIGHTS_MESSAGE,
       acknowledged: [],
     });
-    await switchUser(() => session.as('contract-ackall-operator', 'operator'));
+    await session.as('contract-ackall-operator', 'operator');
     expect(await offline(() => acknowledgeAllAlerts())).toEqual({
       status: 'Failed',
       errorMessage: 'Netzwerkfehler',
@@ -146,12 +133,12 @@ describe('alert calls of the web client', () => {
     const engine = session.server.services.domain.alerts;
     engine.condition({ kind: 'clear', source: a.source });
     await engine.flush();
-    await switchUser(() => session.asAdmin());
+    await session.asAdmin();
     await acknowledgeAlerts([a]);
-    await switchUser(() => session.as('contract-delete-operator', 'operator'));
+    await session.as('contract-delete-operator', 'operator');
     await expect(deleteAlerts([a])).rejects.toMatchObject({ status: 403 });
     await expect(offline(() => deleteAlerts([a]))).rejects.toBeInstanceOf(NetworkError);
-    await switchUser(() => session.asAdmin());
+    await session.asAdmin();
     expect(await deleteAlerts([a])).toEqual([{ id: a.id }]);
     expect(await deleteAlerts([a])).toEqual([]);
   });

@@ -13,19 +13,6 @@ import {
 import { createTestRole } from '../../packages/server/src/test-support/users';
 import { openApiSession, type ApiSession } from './support/api-session';
 
-// The session's fetch wrapper puts the current session cookie over the login calls' own cookie,
-// so a second login in one file would fail; logins run on the plain fetch.
-const plainFetch = globalThis.fetch;
-async function switchUser<T>(login: () => Promise<T>): Promise<T> {
-  const wrapped = globalThis.fetch;
-  globalThis.fetch = plainFetch;
-  try {
-    return await login();
-  } finally {
-    globalThis.fetch = wrapped;
-  }
-}
-
 describe('control event and system config calls of the web client', () => {
   let session: ApiSession;
   const t0 = Date.now() - 60_000;
@@ -45,8 +32,8 @@ describe('control event and system config calls of the web client', () => {
   afterAll(() => session.close());
 
   it('getControlEvents: newest first with the total; errors are thrown', async () => {
-    await switchUser(() => session.asAdmin());
-    await switchUser(() => session.as('contract-events-viewer', 'viewer'));
+    await session.asAdmin();
+    await session.as('contract-events-viewer', 'viewer');
     const all = await getControlEvents({ start: t0, end: Date.now() + 1000 });
     expect(all.events.some((e) => e.kind === 'login' && e.username === 'admin')).toBe(true);
     const one = await getControlEvents({ start: new Date(t0), limit: 1 });
@@ -55,13 +42,13 @@ describe('control event and system config calls of the web client', () => {
     expect((await getControlEvents()).total).toBeGreaterThan(0);
     await expect(getControlEvents({ start: 2, end: 1 })).rejects.toMatchObject({ status: 400 });
     await createTestRole(session.server, 'contract-no-rights', []);
-    await switchUser(() => session.as('contract-events-nobody', 'contract-no-rights'));
+    await session.as('contract-events-nobody', 'contract-no-rights');
     await expect(getControlEvents()).rejects.toMatchObject({ status: 403 });
     await expect(offline(() => getControlEvents())).rejects.toBeInstanceOf(NetworkError);
   });
 
   it('reads the system configuration whole and by part; errors are thrown', async () => {
-    await switchUser(() => session.as('contract-config-viewer', 'viewer'));
+    await session.as('contract-config-viewer', 'viewer');
     const config = await getSystemConfig();
     expect(config.priorities).toHaveLength(10);
     expect(await getPriorities()).toEqual(config.priorities);
@@ -81,14 +68,14 @@ describe('control event and system config calls of the web client', () => {
   });
 
   it('updateSystemConfig: Success for an administrator, else Failed with the error text', async () => {
-    await switchUser(() => session.as('contract-config-operator', 'operator'));
+    await session.as('contract-config-operator', 'operator');
     const before = await getSystemConfig();
     const licenseOptions = { maxActiveUsers: 30, maxPvGroupLogins: 12 };
     expect(await updateSystemConfig({ licenseOptions })).toEqual({
       status: 'Failed',
       errorMessage: 'Unzureichende Rechte für diese Operation.',
     });
-    await switchUser(() => session.asAdmin());
+    await session.asAdmin();
     const invalid = await updateSystemConfig({
       priorities: before.priorities.map((p) => ({ ...p, priority: 1 })),
     });
