@@ -87,9 +87,13 @@ describe('series config (screens §3 "Chart series config", §5 "Chart axes")', 
   it('refuses a set bound without a number, a bad base and a non-positive bound on a log axis', () => {
     const missing = checkSeriesFields({ ...defaultSeriesFields(pv), ymaxOrNoneCase: 'Set', axisYMax: null });
     expect(missing).toMatchObject({ ok: false, issues: [{ field: 'axisYMax' }] });
-    expect(checkSeriesFields({ ...defaultSeriesFields(pv), axisYLogarithmicBase: 1 })).toMatchObject({
-      ok: false,
-      issues: [{ field: 'axisYLogarithmicBase' }],
+    for (const base of [1, 0.5, 0, -2])
+      expect(checkSeriesFields({ ...defaultSeriesFields(pv), axisYLogarithmicBase: base })).toMatchObject({
+        ok: false,
+        issues: [{ field: 'axisYLogarithmicBase' }],
+      });
+    expect(checkSeriesFields({ ...defaultSeriesFields(pv), axisYLogarithmicBase: 2 })).toMatchObject({
+      ok: true,
     });
     const log = checkSeriesFields({
       ...defaultSeriesFields(pv),

@@ -59,8 +59,9 @@ export function checkSeriesFields(input: unknown): InputCheck<ChartSeriesFields>
     else value.color = colorToHex(color);
   }
   const base = value.axisYLogarithmicBase;
-  if (!Number.isFinite(base) || base <= 0 || base === 1) {
-    issues.push({ field: 'axisYLogarithmicBase', message: 'must be a finite number above 0 other than 1' });
+  // A base below 1 would turn the axis upside down; axisYReverse is the way to ask for that.
+  if (!Number.isFinite(base) || base <= 1) {
+    issues.push({ field: 'axisYLogarithmicBase', message: 'must be a finite number above 1' });
   }
   const log = value.axisYIsLogarithmic;
   value.axisYMin = checkBound('axisYMin', value.yminOrNoneCase === 'Set', value.axisYMin, log, issues);

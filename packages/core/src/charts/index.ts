@@ -7,3 +7,8 @@ export * from './input-issues.js';
 export * from './palette.js';
 export * from './chart-call-schemas.js';
 export * from './webcam-schemas.js';
+export * from './axis-rules.js';
+export * from './time-span.js';
+export * from './live-window.js';
+export * from './batch-cache.js';
+export * from './annotation-draft.js';
