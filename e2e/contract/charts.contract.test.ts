@@ -109,6 +109,16 @@ describe('chart calls', () => {
     expect(data.series[0]!.dataPoints.length).toBeGreaterThan(0);
     const auto = await getAutoChartData([{ pv: LEVEL }], range);
     expect(auto.series[0]!.pv).toEqual(LEVEL);
+    // Unreduced: every one of the hour's 60 samples, though a width of 5 keeps at most 20.
+    const raw = await getChartData(chartId, { ...range, width: 5, reduce: false });
+    expect(raw.series[0]!.dataPoints.slice(0, 60).map((p) => p.value)).toEqual(
+      Array.from({ length: 60 }, (_, m) => m / 10),
+    );
+    const rawAuto = await getAutoChartData([{ pv: LEVEL }], { ...range, width: 5, reduce: false });
+    expect(rawAuto.series[0]!.dataPoints.length).toBeGreaterThanOrEqual(60);
+    expect(
+      (await getChartData(chartId, { ...range, width: 5 })).series[0]!.dataPoints.length,
+    ).toBeLessThanOrEqual(20);
     expect((await getChartEdgeDate(chartId, 'first', 'MeasurementArchive')).timestamp).toBeGreaterThan(0);
     expect((await getChartEdgeDate(chartId, 'last')).timestamp).toBeGreaterThan(0);
     expect((await getPvsEdgeDate([LEVEL], 'first', 'MeasurementArchive')).timestamp).toBeGreaterThan(0);

@@ -5,6 +5,9 @@ import { PvRefSchema } from './common.js';
 /** A time in the chart-data queries: milliseconds since the epoch or an ISO 8601 string. */
 const TimeParam = Type.Union([Type.Integer({ minimum: 0 }), Type.String({ minLength: 1, maxLength: 40 })]);
 
+/** Most points per series the data calls return unreduced (reduce=false); more is refused. */
+export const CHART_RAW_POINTS_MAX = 100_000;
+
 /** Query of GET /api/charts/data/{id} and POST /api/charts/data/auto (calls §7 Charts). */
 export const ChartDataQuerySchema = Type.Object({
   startDate: TimeParam,
@@ -12,6 +15,11 @@ export const ChartDataQuerySchema = Type.Object({
   source: Type.Optional(DataSourcePresetSchema),
   /** Point budget: the chart's width in pixels; at most 4 points per pixel come back. */
   width: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })),
+  /**
+   * false: every value of the chosen source in the range, not reduced to the width (the
+   * measurement value archive's table); at most CHART_RAW_POINTS_MAX per series. Default true.
+   */
+  reduce: Type.Optional(Type.Boolean()),
 });
 export type ChartDataQuery = Static<typeof ChartDataQuerySchema>;
 

@@ -1,4 +1,5 @@
 import {
+  CHART_RAW_POINTS_MAX,
   pvKey,
   type ChartConfig,
   type ChartDataReply,
@@ -7,6 +8,7 @@ import {
   type PvRef,
 } from '@leitwarte/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BOTH_DIALECTS } from '../test-support/databases.js';
 import { createHistoryRepository, createSeriesRepository, openHistoryDb } from '../store/historian/index.js';
 import { startTestServer, type LoggedIn, type TestServer } from '../test-support/test-server.js';
 import { createTestRole, loginAsNewUser } from '../test-support/users.js';
@@ -34,7 +36,7 @@ async function archiveSamples(server: TestServer, samples: Map<PvRef, Point[]>):
 }
 
 // calls §7 Charts: data, first/last date, export; calls §3: timestamp 0 means none.
-describe('chart data routes', () => {
+describe.each(BOTH_DIALECTS)('chart data routes on %s', (dialect) => {
   let server: TestServer;
   let admin: LoggedIn;
   let station2: LoggedIn;
@@ -52,7 +54,7 @@ describe('chart data routes', () => {
   };
 
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await startTestServer({ dialect });
     admin = await server.loginWithToken();
     await createTestRole(server, 'Lindenberg', ['read'], { allStations: false, stations: [2], pvGroups: [] });
     station2 = await loginAsNewUser(server, 'lindenberg', 'Lindenberg');
@@ -140,6 +142,74 @@ describe('chart data routes', () => {
     expect(none).toEqual({ timestamp: 0 });
     expect((await call(admin, 'GET', '/api/charts/data/99999/last-date')).status).toBe(404);
   });
+
+  it('serves every raw sample of a range with reduce=false', async () => {
+    const from = end - DAY;
+    const query = `startDate=${from}&endDate=${end}&source=MeasurementArchive&width=10&reduce=false`;
+    const body = await json<ChartDataReply>(admin, 'GET', `/api/charts/data/${lindenberg}?${query}`);
+    expect(body.source).toBe('MeasurementArchive');
+    for (const [k, s] of body.series.entries()) {
+      // 144 ten-minute samples, far more than the 40 points a width of 10 would leave.
+      expect(s.dataPoints.length).toBe(144);
+      expect(s.dataPoints[0]).toEqual({ timestamp: from, value: k + Math.sin(from / 3.6e6) });
+      expect(s.dataPoints.every((p, i) => p.timestamp === from + i * 600_000)).toBe(true);
+    }
+    const reduced = await json<ChartDataReply>(
+      admin,
+      'GET',
+      `/api/charts/data/${lindenberg}?${query.replace('reduce=false', 'reduce=true')}`,
+    );
+    expect(reduced.series[0]!.dataPoints.length).toBeLessThanOrEqual(40);
+    // Rollup sources unreduced: one value per quarter hour of a day of whole quarter hours.
+    const q0 = Math.floor(from / 900_000) * 900_000;
+    const quarters = await json<ChartDataReply>(
+      admin,
+      'POST',
+      `/api/charts/data/auto?startDate=${q0}&endDate=${q0 + DAY}&source=QuarterHourValues&width=10&reduce=false`,
+      [{ pv: LEVEL_LINDENBERG, measurementType: 'Maxwert' }],
+    );
+    expect(quarters.series[0]!.dataPoints.length).toBe(96);
+  });
+
+  it('refuses an unreduced read of more than the limit per series, naming what to choose instead', async () => {
+    // One sample a second on a PV of its own, before every other sample of the test.
+    const pv = { type: 'AnaIn', nr: 200080 } as const;
+    const t0 = yearAgo - 10 * DAY;
+    const points: Point[] = Array.from({ length: CHART_RAW_POINTS_MAX + 1 }, (_, i) => ({
+      t: t0 + i * 1000,
+      v: i % 100,
+    }));
+    await archiveSamples(server, new Map([[pv, points]]));
+    const read = (count: number) =>
+      call(
+        admin,
+        'POST',
+        `/api/charts/data/auto?startDate=${t0}&endDate=${t0 + count * 1000}&source=MeasurementArchive&reduce=false`,
+        [{ pv }],
+      );
+    const atLimit = await read(CHART_RAW_POINTS_MAX);
+    expect(atLimit.status).toBe(200);
+    expect(((await atLimit.json()) as ChartDataReply).series[0]!.dataPoints.length).toBe(
+      CHART_RAW_POINTS_MAX,
+    );
+    const over = await read(CHART_RAW_POINTS_MAX + 1);
+    expect(over.status).toBe(400);
+    expect(((await over.json()) as { message: string }).message).toMatch(
+      /more than 100000 values.*shorter range or a rollup data source/,
+    );
+    // Reduced, the same range is served.
+    const reduced = await call(
+      admin,
+      'POST',
+      `/api/charts/data/auto?startDate=${t0}&endDate=${t0 + (CHART_RAW_POINTS_MAX + 1) * 1000}&source=MeasurementArchive&width=100`,
+      [{ pv }],
+    );
+    expect(reduced.status).toBe(200);
+    expect(
+      (await call(admin, 'GET', `/api/charts/data/${lindenberg}?startDate=0&endDate=1&reduce=vielleicht`))
+        .status,
+    ).toBe(400);
+  }, 60_000);
 
   it('refuses bad ranges with 400', async () => {
     for (const q of [

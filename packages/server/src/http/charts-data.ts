@@ -1,4 +1,5 @@
 import {
+  CHART_RAW_POINTS_MAX,
   ChartAutoSeriesSchema,
   ChartDataQuerySchema,
   ChartDataReplySchema,
@@ -70,7 +71,13 @@ export const chartsDataRoutes: FastifyPluginAsyncTypebox<ChartsDataOptions> = as
     request: FastifyRequest,
     reply: FastifyReply,
     series: ChartSeriesRef[],
-    q: { startDate: number | string; endDate: number | string; source?: DataSourcePreset; width?: number },
+    q: {
+      startDate: number | string;
+      endDate: number | string;
+      source?: DataSourcePreset;
+      width?: number;
+      reduce?: boolean;
+    },
   ) {
     const r = range(q);
     if (r === null)
@@ -83,12 +90,21 @@ export const chartsDataRoutes: FastifyPluginAsyncTypebox<ChartsDataOptions> = as
     const notes = await Promise.all(
       allowed.map((s) => services.domain.annotations.list({ start: r.start, end: r.end, pvs: [s.pv] })),
     );
-    const result = await historian.chartData({
-      series: allowed.map((s) => ({ pv: s.pv, measurementType: measurement(s.measurementType) })),
-      ...r,
-      source: q.source ?? 'Auto',
-      width: q.width ?? DEFAULT_CHART_WIDTH,
-    });
+    let result: Awaited<ReturnType<Historian['chartData']>>;
+    try {
+      result = await historian.chartData({
+        series: allowed.map((s) => ({ pv: s.pv, measurementType: measurement(s.measurementType) })),
+        ...r,
+        source: q.source ?? 'Auto',
+        width: q.width ?? DEFAULT_CHART_WIDTH,
+        reduce: q.reduce ?? true,
+        maxPoints: CHART_RAW_POINTS_MAX,
+      });
+    } catch (error) {
+      // An unreduced read of too many values: the message names what to choose instead.
+      if (error instanceof RangeError) return badRequest(reply, error.message);
+      throw error;
+    }
     const body: ChartDataReply = {
       source: result.source,
       series: result.series.map((s, i) => ({
@@ -123,7 +139,7 @@ export const chartsDataRoutes: FastifyPluginAsyncTypebox<ChartsDataOptions> = as
     {
       schema: {
         tags,
-        summary: 'Data of a chart for a range, reduced to the width',
+        summary: `Data of a chart for a range, reduced to the width (reduce=false: unreduced, at most ${CHART_RAW_POINTS_MAX} values per series)`,
         params: Id,
         querystring: ChartDataQuerySchema,
         response: { 200: ChartDataReplySchema, 400: ErrorReply, 404: ErrorReply },
@@ -140,7 +156,7 @@ export const chartsDataRoutes: FastifyPluginAsyncTypebox<ChartsDataOptions> = as
     {
       schema: {
         tags,
-        summary: 'Data of an automatic trend line (PV list) for a range',
+        summary: `Data of an automatic trend line (PV list) for a range (reduce=false: unreduced, at most ${CHART_RAW_POINTS_MAX} values per series)`,
         body: ChartAutoSeriesSchema,
         querystring: ChartDataQuerySchema,
         response: { 200: ChartDataReplySchema, 400: ErrorReply },

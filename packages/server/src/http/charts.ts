@@ -11,9 +11,10 @@ import { chartIdsOf, filterDirectoryTree } from '../plant/charts/chart-visibilit
 import type { RouteOptions } from '../services.js';
 import { sessionOf } from './auth-guard.js';
 import { annotationRoutes } from './chart-annotations.js';
+import { chartConfigWriteRoutes } from './chart-config-writes.js';
 import { sendNotFound, seriesFor } from './chart-replies.js';
 
-/** Chart configs and annotations (calls §7 Charts); the data calls are in charts-data.ts. */
+/** Chart configs, their writes and annotations (calls §7 Charts); the data calls are in charts-data.ts. */
 export const chartsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { services }) => {
   const { charts } = services.domain;
   const tags = ['charts'];
@@ -72,5 +73,6 @@ export const chartsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app,
     },
   );
 
+  await app.register(chartConfigWriteRoutes, { services });
   await app.register(annotationRoutes, { services });
 };

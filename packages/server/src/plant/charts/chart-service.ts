@@ -63,6 +63,8 @@ export interface ChartService {
     patch: ChartPatch,
     principal: Actor,
   ): Promise<{ config: ChartConfig; series: ChartSeriesConfig[] }>;
+  /** Deletes a chart with its series; annotations stay, they belong to PVs. */
+  deleteConfig(id: number, principal: Actor): Promise<void>;
   /** Inserts the plant's chart content when the store has no chart directories yet; returns whether it did. */
   seed(directories: readonly SeedDirectory[]): Promise<boolean>;
 }
@@ -110,9 +112,20 @@ export function createChartService({
       action,
       object: `chart:${id}`,
       oldValue: oldValue === null ? null : JSON.stringify(oldValue),
-      newValue: JSON.stringify(newValue),
+      newValue: newValue === null ? null : JSON.stringify(newValue),
+      remoteAddress: principal.remoteAddress ?? null,
     });
   }
+  /** A chart as the audit records it: its fields, directory and complete series. */
+  const auditedChart = (
+    fields: object,
+    directoryId: number | null,
+    series: readonly ChartSeriesConfig[],
+  ) => ({
+    ...fields,
+    directoryId,
+    series: series.map(({ chartId: _chart, ...s }) => s),
+  });
 
   return {
     async directories(type, principal) {
@@ -145,7 +158,7 @@ export function createChartService({
       const id = await repo.insertConfig(checked.value, { directoryId }, now());
       const saved = await repo.saveSeries(id, toSave);
       const config = await withFlag(await stored(id), principal);
-      await audit(principal, 'chart.create', id, null, { ...checked.value, series: saved.length });
+      await audit(principal, 'chart.create', id, null, auditedChart(checked.value, directoryId, saved));
       return { config, series: saved };
     },
     async updateConfig(id, patch, principal) {
@@ -167,10 +180,21 @@ export function createChartService({
         principal,
         'chart.update',
         id,
-        { ...currentFields, series: oldSeries.length },
-        { ...checked.value, series: saved.length },
+        auditedChart(currentFields, current.directoryId, oldSeries),
+        auditedChart(checked.value, current.directoryId, saved),
       );
       return { config: await withFlag(await stored(id), principal), series: saved };
+    },
+    async deleteConfig(id, principal) {
+      const current = await repo.config(id);
+      if (!current) refuse('not-found', 'id', `no chart ${id}`);
+      if (!(await canEditChart(principal, id)))
+        refuse('forbidden', '', 'insufficient rights to delete this chart');
+      const oldSeries = await repo.series(id);
+      // Another delete may have come first; then this one changed nothing and says so.
+      if (!(await repo.deleteConfig(id))) refuse('not-found', 'id', `no chart ${id}`);
+      const { id: _id, directoryId, ...fields } = current;
+      await audit(principal, 'chart.delete', id, auditedChart(fields, directoryId, oldSeries), null);
     },
     async seed(directories) {
       if ((await repo.directoryCount()) > 0) return false;

@@ -24,4 +24,6 @@ export interface Actor {
   userId: number;
   username: string;
   role: string;
+  /** The caller's address, for the audit. */
+  remoteAddress?: string;
 }

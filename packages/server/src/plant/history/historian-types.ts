@@ -24,6 +24,10 @@ export interface ChartQuery {
   width: number;
   /** For Auto; default 1 day, 1 month, 1 year. */
   maxima?: ArchiveMaxima;
+  /** false: every value of the source in the range, ignoring the width. Default true. */
+  reduce?: boolean;
+  /** Unreduced reads only: a series with more points is refused with a RangeError. */
+  maxPoints?: number;
 }
 
 export interface SeriesData extends SeriesRequest {

@@ -136,7 +136,7 @@ export async function createHistorian(deps: HistorianDeps): Promise<Historian> {
       await hdb.close();
     },
     flush: () => ingest.flush(),
-    chartData: (query) => chartData(ctx, query),
+    chartData: (query) => chartData(ctx, query, query.reduce ?? true),
     edgeDate: (pvs, source, edge) => edgeDate(ctx, pvs, source, edge),
     exportCsv: (query, nameOf) => exportCsv(ctx, query, nameOf ?? names),
     reportData: (pvs, range) => reportData(ctx, pvs, range),

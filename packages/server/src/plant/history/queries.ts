@@ -30,25 +30,38 @@ export interface QueryContext {
   periods: LocalPeriods;
 }
 
+/** An unreduced read of more points than allowed: the message says what to choose instead. */
+function tooManyPoints(limit: number): RangeError {
+  return new RangeError(
+    `more than ${limit} values in a series; choose a shorter range or a rollup data source (quarter-hour, day or month values)`,
+  );
+}
+
 async function seriesPoints(
   ctx: QueryContext,
   source: ChartDataSource,
   seriesId: number,
-  query: Pick<ChartQuery, 'start' | 'end' | 'width'> & {
+  query: Pick<ChartQuery, 'start' | 'end' | 'width' | 'maxPoints'> & {
     measurementType: ChartQuery['series'][number]['measurementType'];
   },
   reduce: boolean,
 ): Promise<Point[]> {
   const { start, end, width } = query;
+  const limit = reduce ? Infinity : (query.maxPoints ?? Infinity);
   if (source === 'MeasurementArchive') {
     if (reduce) return rawM4(ctx.repo, seriesId, start, end, width);
     const points: Point[] = [];
-    await ctx.repo.scanSamples(seriesId, start, end, (t, v) => points.push({ t, v }));
+    await ctx.repo.scanSamples(seriesId, start, end, (t, v) => {
+      // Stops the scan at the first point too many instead of reading a year of samples.
+      if (points.length >= limit) throw tooManyPoints(limit);
+      points.push({ t, v });
+    });
     return points;
   }
   // A period's value is drawn at its start; the period holding `start` belongs to the chart.
   const from = ctx.periods.periodStart(source, start);
   const rows = await ctx.repo.rollups(source, seriesId, from, end);
+  if (rows.length > limit) throw tooManyPoints(limit);
   const points = rows.map((r) => ({ t: r.t, v: measurementOf(r, query.measurementType) }));
   return reduce && points.length > 4 * width ? m4(points, from, end, width) : points;
 }

@@ -44,6 +44,8 @@ export interface ChartsRepository {
     at: number,
   ): Promise<number>;
   updateConfig(id: number, fields: ChartConfigFields, at: number): Promise<void>;
+  /** Deletes a chart with its series in one transaction; false when there was no such chart. */
+  deleteConfig(id: number): Promise<boolean>;
   series(chartId: number): Promise<ChartSeriesConfig[]>;
   /** Replaces a chart's series in one transaction: ids given are updated, others added, the rest removed. */
   saveSeries(chartId: number, series: readonly SeriesToSave[]): Promise<ChartSeriesConfig[]>;
@@ -131,6 +133,13 @@ export function createChartsRepository(db: Kysely<Database>): ChartsRepository {
         .where('id', '=', id)
         .execute();
     },
+    deleteConfig: (id) =>
+      db.transaction().execute(async (trx) => {
+        // Explicitly rather than through the foreign key's cascade, which SQLite applies only when enabled.
+        await trx.deleteFrom('chart_series').where('chart_id', '=', id).execute();
+        const result = await trx.deleteFrom('chart_configs').where('id', '=', id).executeTakeFirst();
+        return Number(result.numDeletedRows) > 0;
+      }),
     series: async (chartId) => (await seriesOf(db, chartId)).map(seriesFromRow),
     saveSeries: (chartId, series) =>
       db.transaction().execute(async (trx) => {
