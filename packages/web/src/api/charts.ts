@@ -6,6 +6,11 @@ import type {
   AnnotationWriteResult,
   ChartAutoSeries,
   ChartConfig,
+  ChartConfigDeleteReply,
+  ChartConfigDeleteResult,
+  ChartConfigReplace,
+  ChartConfigWriteReply,
+  ChartConfigWriteResult,
   ChartDataQuery,
   ChartDataReply,
   ChartDateReply,
@@ -15,6 +20,7 @@ import type {
   ChartType,
   DataSourcePreset,
   NewAnnotation,
+  NewChartConfig,
   PvRef,
 } from '@leitwarte/core';
 import {
@@ -29,7 +35,7 @@ import {
 } from './http';
 
 /** A query string of the defined parameters. */
-function query(params: Record<string, string | number | undefined>): string {
+function query(params: Record<string, string | number | boolean | undefined>): string {
   const q = new URLSearchParams();
   for (const [k, v] of Object.entries(params)) if (v !== undefined) q.set(k, String(v));
   const text = q.toString();
@@ -56,6 +62,48 @@ export function getChartConfig(id: number, signal?: AbortSignal): Promise<ChartC
 /** GET /api/charts/config/{id}/series: the series of a chart in display order. */
 export function getChartSeries(id: number, signal?: AbortSignal): Promise<ChartSeriesConfig[]> {
   return apiRequest<ChartSeriesConfig[]>(`/api/charts/config/${id}/series`, { signal });
+}
+
+/** POST /api/charts/config: creates a chart with its series (right editCharts). */
+export async function createChartConfig(chart: NewChartConfig): Promise<ChartConfigWriteResult> {
+  try {
+    const saved = await apiRequest<ChartConfigWriteReply>('/api/charts/config', {
+      method: 'POST',
+      body: chart,
+    });
+    return { status: 'Success', errorMessage: '', ...saved };
+  } catch (error) {
+    return failedReply(error);
+  }
+}
+
+/**
+ * PUT /api/charts/config/{id}: replaces the config fields and the complete series list; series
+ * sent with their id are kept, those left out removed.
+ */
+export async function updateChartConfig(
+  id: number,
+  chart: ChartConfigReplace,
+): Promise<ChartConfigWriteResult> {
+  try {
+    const saved = await apiRequest<ChartConfigWriteReply>(`/api/charts/config/${id}`, {
+      method: 'PUT',
+      body: chart,
+    });
+    return { status: 'Success', errorMessage: '', ...saved };
+  } catch (error) {
+    return failedReply(error);
+  }
+}
+
+/** DELETE /api/charts/config/{id}: deletes a chart with its series. */
+export async function deleteChartConfig(id: number): Promise<ChartConfigDeleteResult> {
+  try {
+    const reply = await apiRequest<ChartConfigDeleteReply>(`/api/charts/config/${id}`, { method: 'DELETE' });
+    return { status: 'Success', errorMessage: '', deletedId: reply.deletedId };
+  } catch (error) {
+    return failedReply(error);
+  }
 }
 
 /** GET /api/charts/annotations: annotations in a window and/or of PVs (keys joined by commas). */
@@ -112,7 +160,10 @@ export function getAnnotationCharts(id: number, signal?: AbortSignal): Promise<C
   return apiRequest<ChartConfig[]>(`/api/charts/annotations/${id}/charts`, { signal });
 }
 
-/** GET /api/charts/data/{id}: a chart's data in a range, reduced to the width. */
+/**
+ * GET /api/charts/data/{id}: a chart's data in a range, reduced to the width; with
+ * `reduce: false` every value of the source (at most CHART_RAW_POINTS_MAX per series).
+ */
 export function getChartData(
   id: number,
   range: ChartDataQuery,
@@ -121,7 +172,7 @@ export function getChartData(
   return apiRequest<ChartDataReply>(`/api/charts/data/${id}${query(range)}`, { signal });
 }
 
-/** POST /api/charts/data/auto: data of automatic trend lines (a PV list) in a range. */
+/** POST /api/charts/data/auto: data of automatic trend lines (a PV list) in a range; `reduce` as above. */
 export function getAutoChartData(
   series: ChartAutoSeries,
   range: ChartDataQuery,

@@ -1,6 +1,7 @@
 import { accountFeature } from '../features/account/module';
 import { adminUsersFeature } from '../features/admin-users/module';
 import { alertsFeature } from '../features/alerts/module';
+import { chartsFeature } from '../features/charts/module';
 import { eventsFeature } from '../features/events/module';
 import { loginFlowFeature } from '../features/login/module';
 import { shellPagesFeature } from '../features/shell-pages/module';
@@ -11,6 +12,7 @@ export const FEATURE_MODULES: readonly FeatureModule[] = [
   loginFlowFeature,
   alertsFeature,
   eventsFeature,
+  chartsFeature,
   accountFeature,
   adminUsersFeature,
   shellPagesFeature,

@@ -7,10 +7,23 @@ const STORAGE_KEY = 'leitwarte.language';
 
 // German ships in the entry bundle; the other catalogues are fetched on first use so they do not
 // weigh on the initial download. Each language is a folder with one file per feature area.
-const germanFiles = import.meta.glob<CatalogueTree>('./locales/de/*.json', {
-  eager: true,
-  import: 'default',
-});
+// The German texts of screens that load on demand (charts, event archive, user administration)
+// are the exception: those screens fetch them with their code (ensureDeferredCatalogues), so the
+// login's first download stays within its budget. Texts the shell shows for them (navigation
+// labels) are in navigation.json, which is bundled.
+const germanFiles = import.meta.glob<CatalogueTree>(
+  [
+    './locales/de/*.json',
+    '!./locales/de/charts*.json',
+    '!./locales/de/events.json',
+    '!./locales/de/admin.json',
+  ],
+  { eager: true, import: 'default' },
+);
+const deferredGermanFiles = import.meta.glob<CatalogueTree>(
+  ['./locales/de/charts*.json', './locales/de/events.json', './locales/de/admin.json'],
+  { import: 'default' },
+);
 const de = mergeCatalogue(germanFiles);
 const loaders = import.meta.glob<CatalogueTree>(['./locales/*/*.json', '!./locales/de/*.json'], {
   import: 'default',
@@ -82,6 +95,27 @@ export function initI18n(): Promise<unknown> {
       showSupportNotice: false,
     });
   return ready;
+}
+
+let deferred: Promise<void> | null = null;
+
+/**
+ * Adds the German texts that are not in the entry bundle. Screens that use them await this
+ * before they render; other languages hold all their texts already (loaded as a whole).
+ */
+export function ensureDeferredCatalogues(): Promise<void> {
+  deferred ??= Promise.all(
+    Object.entries(deferredGermanFiles).map(async ([file, load]) => [file, await load()] as const),
+  ).then((trees) => {
+    i18next.addResourceBundle(
+      DEFAULT_LANGUAGE,
+      'translation',
+      mergeCatalogue(Object.fromEntries(trees)),
+      true,
+      false,
+    );
+  });
+  return deferred;
 }
 
 /** Switches the language without a reload; the catalogue is fetched first if needed. */

@@ -8,7 +8,7 @@ import { afterEach, beforeAll, vi } from 'vitest';
 import { Providers } from '../app/providers';
 // eslint-disable-next-line no-restricted-imports
 import { AppRoutes } from '../app/routes';
-import { changeLanguage, initI18n } from '../i18n/i18n';
+import { changeLanguage, ensureDeferredCatalogues, initI18n } from '../i18n/i18n';
 import { installDomShims } from './dom-shims';
 
 // The app's pages load lazily; on a busy machine the first render can take more than the default
@@ -18,6 +18,7 @@ configure({ asyncUtilTimeout: 5000 });
 beforeAll(async () => {
   installDomShims();
   await initI18n();
+  await ensureDeferredCatalogues();
 });
 
 afterEach(async () => {

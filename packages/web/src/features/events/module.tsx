@@ -1,10 +1,12 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import type { FeatureModule } from '../../lib/feature-module';
+import { lazyScreen } from '../../lib/lazy-screen';
 import { LoadingView } from '../../ui/status-views';
 
 // Its own chunk: the event archive loads when the screen is visited.
-const EventArchivePage = lazy(() =>
-  import('./event-archive-page').then((m) => ({ default: m.EventArchivePage })),
+const EventArchivePage = lazyScreen(
+  () => import('./event-archive-page'),
+  (m) => m.EventArchivePage,
 );
 
 /** Routes and navigation of this feature. */

@@ -1,0 +1,391 @@
+import {
+  MEASUREMENT_TYPES,
+  pvKey,
+  savedDraft,
+  type AnnotationDraft,
+  type LimitConfig,
+  type MeasurementType,
+  type TimeWindow,
+} from '@leitwarte/core';
+import { Alert, Button, Group, Modal, NativeSelect, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { exportChartData, getAutoChartData, getChartData } from '../../api/charts';
+import { rightsQuery } from '../../api/user-management';
+import { resolveSelection, userTimeZone, type RangeSelection } from '../../ui/archive/range-selection';
+import { AnnotationDialog } from './annotations/annotation-dialog';
+import { annotationDraftAt } from './annotations/annotation-drafts';
+import { FailureDialog } from './annotations/message-dialogs';
+import { useAnnotations } from './annotations/use-annotations';
+import type { ChartDefinition } from './chart-definition';
+import { saveFile } from './chart-export';
+import { initialArchiveWindow, initialLiveWindow, searchWithView } from './chart-range';
+import { ChartToolbar } from './chart-toolbar';
+import { ConfigDialog } from './config-dialog';
+import { ChartLegend } from './plot/chart-legend';
+import type { PlotAnnotation, RangeChangeCause } from './plot/plot-types';
+import { TimeSeriesPlot } from './plot/time-series-plot';
+import { buildLimitLines, buildPlotSeries, seriesKeys, wantsLimitLines } from './plot-series';
+import { watchPvLimits } from './pv-limits';
+import { useChartData, type ChartDataFetcher, type DataSeries } from './use-chart-data';
+import { useLiveChart } from './use-live-chart';
+
+export interface ChartViewProps {
+  definition: ChartDefinition;
+  /** Live: the view follows now and live values are added (screens §4). */
+  live: boolean;
+  /** Archive charts keep zoom and pan in the address (`from`/`to`). */
+  keepViewInAddress: boolean;
+  /** A saved config changed: the screen loads it again. */
+  onConfigSaved: () => void;
+}
+
+/** The window a chart opens with, and goes back to on reset. */
+function defaultWindow(definition: ChartDefinition, live: boolean, search: URLSearchParams): TimeWindow {
+  const now = Date.now();
+  const zone = userTimeZone();
+  return live
+    ? initialLiveWindow(definition.span, now, zone)
+    : initialArchiveWindow(definition.span, search, now, zone);
+}
+
+function useLimits(definition: ChartDefinition): LimitConfig[] {
+  const [limits, setLimits] = useState<LimitConfig[]>([]);
+  const wanted = wantsLimitLines(definition.series);
+  const refs = useMemo(
+    () => [...new Map(definition.series.map((s) => [pvKey(s.pv), s.pv])).values()],
+    [definition.series],
+  );
+  useEffect(() => {
+    if (!wanted || refs.length === 0) return;
+    const keys = new Set(refs.map(pvKey));
+    return watchPvLimits(refs, (configs) => {
+      const mine = configs.filter((c) => keys.has(pvKey(c.pvLimitRef.pv)));
+      if (mine.length === 0) return;
+      setLimits((previous) => {
+        const byKey = new Map(
+          previous.map((l) => [`${pvKey(l.pvLimitRef.pv)}/${l.pvLimitRef.limitType}`, l]),
+        );
+        for (const l of mine) byKey.set(`${pvKey(l.pvLimitRef.pv)}/${l.pvLimitRef.limitType}`, l);
+        return [...byKey.values()];
+      });
+    });
+  }, [wanted, refs]);
+  return limits;
+}
+
+/** A loaded chart: toolbar, plot, legend, measurement types, annotations and the config editor. */
+export function ChartView({ definition, live, keepViewInAddress, onConfigSaved }: ChartViewProps) {
+  const { t } = useTranslation();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [view, setView] = useState<TimeWindow>(() => defaultWindow(definition, live, searchParams));
+  // Reset leads to the chart's own span, not to a view kept in the address.
+  const [home, setHome] = useState<TimeWindow>(() => defaultWindow(definition, live, new URLSearchParams()));
+  const [range, setRange] = useState<RangeSelection>(() => ({ choice: 'custom', custom: view }));
+  const [rangeKey, setRangeKey] = useState(0);
+  const [preset, setPreset] = useState(definition.preset);
+  const [measurement, setMeasurement] = useState<Record<string, MeasurementType>>({});
+  const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
+  const [autoRefresh, setAutoRefresh] = useState(live);
+  const [width, setWidth] = useState(0);
+  const [addMode, setAddMode] = useState(false);
+  const [draft, setDraft] = useState<AnnotationDraft | null>(null);
+  const [editing, setEditing] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const [exportError, setExportError] = useState<string | null>(null);
+
+  const keys = useMemo(() => seriesKeys(definition.series.map((s) => s.pv)), [definition.series]);
+  const dataSeries: DataSeries[] = useMemo(
+    () =>
+      definition.series.map((s, i) => {
+        const key = keys[i] ?? pvKey(s.pv);
+        return { key, pv: s.pv, measurementType: measurement[key] ?? s.measurementType };
+      }),
+    [definition.series, keys, measurement],
+  );
+  const chartId = definition.config?.id ?? null;
+  const changedTypes = dataSeries.some((s, i) => s.measurementType !== definition.series[i]?.measurementType);
+  const fetcher: ChartDataFetcher = useCallback(
+    (r, source, budget, signal) => {
+      const query = { startDate: r.start, endDate: r.end, source, width: budget };
+      // A saved chart is read by its id; once the user picks other measurement types, by its PVs.
+      if (chartId !== null && !changedTypes) return getChartData(chartId, query, signal);
+      return getAutoChartData(
+        dataSeries.map((s) => ({ pv: s.pv, measurementType: s.measurementType })),
+        query,
+        signal,
+      );
+    },
+    [chartId, changedTypes, dataSeries],
+  );
+
+  // The live tail needs the newest point, which the data below only knows after the tail.
+  const lastPointAt = useRef<(key: string) => number | null>(() => null);
+  const liveTail = useLiveChart({
+    enabled: live && autoRefresh,
+    series: dataSeries,
+    view,
+    setView,
+    lastPointAt: (key) => lastPointAt.current(key),
+  });
+  const shown = useChartData({
+    series: dataSeries,
+    view,
+    width,
+    preset,
+    maxima: definition.maxima,
+    fetcher,
+    liveTail,
+  });
+  useEffect(() => {
+    lastPointAt.current = shown.lastPointAt;
+  }, [shown.lastPointAt]);
+
+  const limits = useLimits(definition);
+  const rights = useQuery(rightsQuery);
+  const canAnnotate = rights.data?.grants.some((g) => g.right === 'editAnnotations') ?? false;
+  const pvs = useMemo(() => definition.series.map((s) => s.pv), [definition.series]);
+  const annotationList = useAnnotations({ start: Math.floor(view.start), end: Math.ceil(view.end), pvs });
+
+  const plotSeries = useMemo(
+    () => buildPlotSeries(definition.series, keys, definition.pvConfigs, hidden),
+    [definition.series, keys, definition.pvConfigs, hidden],
+  );
+  const limitLines = useMemo(
+    () => buildLimitLines(definition.series, keys, limits),
+    [definition.series, keys, limits],
+  );
+  const keyOfPv = useMemo(() => {
+    const map = new Map<string, string>();
+    definition.series.forEach((s, i) => {
+      const k = pvKey(s.pv);
+      if (!map.has(k)) map.set(k, keys[i] ?? k);
+    });
+    return map;
+  }, [definition.series, keys]);
+  const plotAnnotations: PlotAnnotation[] = useMemo(
+    () =>
+      annotationList.annotations
+        .filter((a) => a.visible && keyOfPv.has(pvKey(a.pv)))
+        .map((a) => ({
+          id: a.id,
+          t: a.timestamp,
+          seriesKey: keyOfPv.get(pvKey(a.pv)) ?? pvKey(a.pv),
+          text: a.text,
+        })),
+    [annotationList.annotations, keyOfPv],
+  );
+  const pvOptions = useMemo(
+    () =>
+      definition.series.map((s, i) => ({
+        value: pvKey(s.pv),
+        label: plotSeries[i]?.label ? `${plotSeries[i].label} (${pvKey(s.pv)})` : pvKey(s.pv),
+      })),
+    [definition.series, plotSeries],
+  );
+
+  const showView = (next: TimeWindow) => {
+    setView(next);
+    if (keepViewInAddress) setSearchParams(searchWithView(searchParams, next), { replace: true });
+  };
+
+  const onRangeChange = (moved: TimeWindow, cause: RangeChangeCause) => {
+    // Whole milliseconds: the address, the requests and the batches all count in them.
+    const next = { start: Math.round(moved.start), end: Math.round(moved.end) };
+    if (cause === 'reset') {
+      const window = defaultWindow(definition, live, new URLSearchParams());
+      setHome(window);
+      setView(window);
+      if (keepViewInAddress) {
+        const rest = new URLSearchParams(searchParams);
+        rest.delete('from');
+        rest.delete('to');
+        setSearchParams(rest, { replace: true });
+      }
+      setRange({ choice: 'custom', custom: window });
+      if (live) setAutoRefresh(true);
+    } else {
+      // Looking back in a live chart stops it from moving on.
+      if (live) setAutoRefresh(false);
+      showView(next);
+      setRange({ choice: 'custom', custom: next });
+    }
+    setRangeKey((k) => k + 1);
+  };
+
+  const onPickRange = (selection: RangeSelection) => {
+    const window = resolveSelection(selection);
+    setRange(selection);
+    showView({ start: window.start, end: window.end });
+  };
+
+  const onPlotClick = (time: number, seriesIndex: number | null) => {
+    if (!addMode || !canAnnotate) return;
+    const visible = definition.series.filter((_, i) => !hidden.has(keys[i] ?? ''));
+    const target =
+      (seriesIndex !== null ? definition.series[seriesIndex] : undefined) ??
+      visible[0] ??
+      definition.series[0];
+    if (!target) return;
+    setAddMode(false);
+    setDraft(annotationDraftAt(time, target.pv, shown.source));
+  };
+
+  const onAnnotationClick = (id: number) => {
+    const annotation = annotationList.annotations.find((a) => a.id === id);
+    if (annotation) setDraft(savedDraft(annotation));
+  };
+
+  const onExport = async () => {
+    setExporting(true);
+    const result = await exportChartData({
+      ...(chartId !== null && !changedTypes
+        ? { chartId }
+        : { series: dataSeries.map((s) => ({ pv: s.pv, measurementType: s.measurementType })) }),
+      startDate: Math.floor(view.start),
+      endDate: Math.ceil(view.end),
+      source: preset,
+    });
+    setExporting(false);
+    if (result.status === 'Success') saveFile(result.fileName, result.blob);
+    else setExportError(result.errorMessage);
+  };
+
+  const title =
+    definition.title || t(live ? 'charts.screen.realtimeTrendline' : 'charts.screen.archiveTrendline');
+  const state = shown.state;
+
+  return (
+    <Stack gap="sm" data-testid="chart-screen" data-state={state}>
+      <Group justify="space-between" align="flex-end">
+        <Title order={2}>{title}</Title>
+        <Text size="sm" c="dimmed" data-testid="chart-read-source">
+          {t('charts.screen.readSource', { source: t(`charts.source.${shown.source}`) })}
+        </Text>
+      </Group>
+      <ChartToolbar
+        range={range}
+        rangeKey={rangeKey}
+        onRangeChange={onPickRange}
+        preset={preset}
+        onPresetChange={setPreset}
+        autoRefresh={live ? autoRefresh : null}
+        onAutoRefreshChange={(on) => {
+          setAutoRefresh(on);
+          if (on) {
+            const window = defaultWindow(definition, true, new URLSearchParams());
+            setHome(window);
+            setView(window);
+            setRange({ choice: 'custom', custom: window });
+            setRangeKey((k) => k + 1);
+          }
+        }}
+        onExport={() => void onExport()}
+        exporting={exporting}
+        addMode={canAnnotate ? addMode : null}
+        onAddModeChange={setAddMode}
+        onEdit={definition.config?.currentUserCanEdit ? () => setEditing(true) : null}
+      />
+      {definition.missingPvs.length > 0 ? (
+        <Alert color="yellow" variant="light" data-testid="chart-missing-pvs">
+          {t('charts.screen.missingPvs', { pvs: definition.missingPvs.map(pvKey).join(', ') })}
+        </Alert>
+      ) : null}
+      {shown.unauthorized.length > 0 ? (
+        <Alert color="yellow" variant="light">
+          {t('charts.screen.unauthorizedPvs', { pvs: shown.unauthorized.map(pvKey).join(', ') })}
+        </Alert>
+      ) : null}
+      {state === 'error' ? (
+        <Alert color="red" variant="light" role="alert" title={t('charts.screen.dataError')}>
+          <Group gap="sm">
+            {shown.error ? <Text size="sm">{shown.error}</Text> : null}
+            <Button size="xs" variant="white" color="red" onClick={shown.retry}>
+              {t('app.retry')}
+            </Button>
+          </Group>
+        </Alert>
+      ) : null}
+      {addMode ? (
+        <Text size="sm" c="blue" role="status">
+          {t('charts.screen.addAnnotationHint')}
+        </Text>
+      ) : null}
+      <TimeSeriesPlot
+        series={plotSeries}
+        data={shown.data}
+        range={view}
+        homeRange={home}
+        onRangeChange={onRangeChange}
+        annotations={plotAnnotations}
+        onPlotClick={onPlotClick}
+        onAnnotationClick={onAnnotationClick}
+        limitLines={limitLines}
+        onWidthChange={setWidth}
+      />
+      <ChartLegend
+        series={plotSeries}
+        onToggle={(key) =>
+          setHidden((previous) => {
+            const next = new Set(previous);
+            if (next.has(key)) next.delete(key);
+            else next.add(key);
+            return next;
+          })
+        }
+      />
+      <Group gap="sm" wrap="wrap">
+        {dataSeries.map((s, i) => (
+          <NativeSelect
+            key={s.key}
+            size="xs"
+            label={t('charts.screen.measurementOf', { series: plotSeries[i]?.label ?? s.key })}
+            data-testid="chart-measurement"
+            data-series-key={s.key}
+            value={s.measurementType}
+            onChange={(event) =>
+              setMeasurement((m) => ({ ...m, [s.key]: event.currentTarget.value as MeasurementType }))
+            }
+            data={MEASUREMENT_TYPES.map((type) => ({ value: type, label: t(`charts.measurement.${type}`) }))}
+          />
+        ))}
+      </Group>
+      <AnnotationDialog
+        opened={draft !== null}
+        draft={draft}
+        pvOptions={pvOptions}
+        canEdit={canAnnotate}
+        onClose={() => setDraft(null)}
+        writes={annotationList.writes}
+      />
+      <FailureDialog failure={annotationList.writes.failure} onClose={annotationList.writes.clearFailure} />
+      {definition.config && editing ? (
+        <ConfigDialog
+          config={definition.config}
+          series={definition.series}
+          pvConfigs={definition.pvConfigs}
+          onClose={() => setEditing(false)}
+          onSaved={() => {
+            setEditing(false);
+            onConfigSaved();
+          }}
+        />
+      ) : null}
+      <Modal
+        opened={exportError !== null}
+        onClose={() => setExportError(null)}
+        title={t('charts.screen.exportFailed')}
+        centered
+      >
+        <Stack gap="md">
+          <Text size="sm">{exportError}</Text>
+          <Group justify="flex-end">
+            <Button onClick={() => setExportError(null)}>{t('dialogs.ok')}</Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { joinSeriesData } from './join-series';
+
+describe('joinSeriesData', () => {
+  it('aligns series on the union of their times, in seconds, with null gaps', () => {
+    const joined = joinSeriesData([
+      { t: [1000, 2000, 4000], v: [1, 2, 4] },
+      { t: [2000, 3000], v: [20, 30] },
+    ]);
+    expect(joined).toEqual([
+      [1, 2, 3, 4],
+      [1, 2, null, 4],
+      [null, 20, 30, null],
+    ]);
+  });
+
+  it('returns just an empty time column for no series and empty columns for empty series', () => {
+    expect(joinSeriesData([])).toEqual([[]]);
+    expect(joinSeriesData([{ t: [], v: [] }])).toEqual([[], []]);
+  });
+
+  it('keeps the last value of a repeated time and turns non-finite values into gaps', () => {
+    const joined = joinSeriesData([{ t: [1000, 1000, 2000, 3000], v: [1, 5, Number.NaN, Infinity] }]);
+    expect(joined).toEqual([
+      [1, 2, 3],
+      [5, null, null],
+    ]);
+  });
+
+  it('merges large interleaved series in order', () => {
+    const n = 7680;
+    const even = {
+      t: Array.from({ length: n }, (_, i) => i * 120_000),
+      v: Array.from({ length: n }, (_, i) => i),
+    };
+    const odd = {
+      t: Array.from({ length: n }, (_, i) => i * 120_000 + 60_000),
+      v: Array.from({ length: n }, (_, i) => -i),
+    };
+    const started = performance.now();
+    const [xs, a, b] = joinSeriesData([even, odd, even]);
+    const elapsed = performance.now() - started;
+    expect(xs).toHaveLength(2 * n);
+    expect(Array.from(xs).every((x, i) => i === 0 || x > (xs[i - 1] ?? Infinity))).toBe(true);
+    expect(a?.[2]).toBe(1);
+    expect(a?.[3]).toBeNull();
+    expect(b?.[3]).toBe(-1);
+    expect(b?.[2]).toBeNull();
+    expect(elapsed).toBeLessThan(200);
+  });
+});

@@ -1,0 +1,189 @@
+import './test-dom';
+import type uPlot from 'uplot';
+import { describe, expect, it } from 'vitest';
+import { withAlpha } from './plot-colors';
+import { computeLayout } from './plot-data';
+import {
+  TIME_AXIS_LABELS,
+  buildPlotOptions,
+  dateNames,
+  linearIncrements,
+  logSplits,
+  type PlotOptionsContext,
+} from './plot-options';
+import type { PlotSeries } from './plot-types';
+import { freeAxis, plotSeries } from './test-series';
+
+const ranges = new Map([
+  ['y0', { min: -1, max: 11 }],
+  ['y1', { min: 1, max: 1000 }],
+]);
+const ctx: PlotOptionsContext = {
+  width: 640,
+  height: 300,
+  locale: 'de',
+  xRange: () => ({ min: 1000, max: 2000 }),
+  yRange: (key) => ranges.get(key) ?? { min: 0, max: 1 },
+};
+
+function optionsFor(series: PlotSeries[], data: uPlot.AlignedData) {
+  return buildPlotOptions(series, computeLayout(series, data), ctx);
+}
+
+const seriesOf = (options: uPlot.Options, i: number): uPlot.Series => options.series[i + 1] ?? {};
+const fakePlot = (scales: Record<string, { min: number; max: number }>) => ({ scales }) as unknown as uPlot;
+
+describe('plot options', () => {
+  it('puts time on x in seconds and one scale per merged axis group', () => {
+    const series = [
+      plotSeries('a'),
+      plotSeries('b'),
+      plotSeries('c', { axis: { ...freeAxis, log: true, logBase: 2 } }),
+      plotSeries('d', { axis: { ...freeAxis, reverse: true } }),
+    ];
+    const options = optionsFor(series, [
+      [1, 2],
+      [0, 10],
+      [0, 10],
+      [1, 1000],
+      [0, 10],
+    ]);
+    expect(options.scales?.x?.time).toBe(true);
+    expect(Object.keys(options.scales ?? {})).toEqual(['x', 'y0', 'y1', 'y2']);
+    expect(series.map((_s, i) => seriesOf(options, i).scale)).toEqual(['y0', 'y0', 'y1', 'y2']);
+    expect(options.scales?.y0).toMatchObject({ distr: 1, dir: 1, auto: false });
+    expect(options.scales?.y1).toMatchObject({ distr: 3, log: 2, dir: 1 });
+    expect(options.scales?.y2).toMatchObject({ distr: 1, dir: -1 });
+    expect(options.axes?.map((a) => a.scale ?? 'x')).toEqual(['x', 'y0', 'y1', 'y2']);
+    expect(options.axes?.slice(1).map((a) => a.side)).toEqual([3, 1, 3]);
+    expect(options.legend?.show).toBe(false);
+    expect(options.width).toBe(640);
+    expect(options.height).toBe(300);
+  });
+
+  it('takes scale ranges from the component unless uPlot is given explicit bounds', () => {
+    const options = optionsFor([plotSeries('a')], [[1], [5]]);
+    const yRange = options.scales?.y0?.range;
+    const xRange = options.scales?.x?.range;
+    if (typeof yRange !== 'function' || typeof xRange !== 'function')
+      throw new Error('range functions expected');
+    const u = fakePlot({});
+    expect(yRange(u, null as unknown as number, null as unknown as number, 'y0')).toEqual([-1, 11]);
+    expect(yRange(u, 2, 3, 'y0')).toEqual([2, 3]);
+    expect(xRange(u, null as unknown as number, null as unknown as number, 'x')).toEqual([1000, 2000]);
+  });
+
+  it('draws each view type its own way', () => {
+    const kinds = ['Line', 'Bar', 'Area', 'Point', 'StepLine'] as const;
+    const series = kinds.map((viewType, i) => plotSeries(`s${i}`, { viewType, color: '#ff000080' }));
+    const options = optionsFor(series, [[1], [1], [1], [1], [1], [1]]);
+    const [line, bar, area, point, step] = kinds.map((_k, i) => seriesOf(options, i));
+    expect(line?.paths).toBeUndefined();
+    expect(line?.fill).toBeUndefined();
+    expect(line?.stroke).toBe('#ff000080');
+    expect(typeof bar?.paths).toBe('function');
+    expect(bar?.fill).toBe('rgba(255, 0, 0, 0.302)');
+    expect(area?.fill).toBe('rgba(255, 0, 0, 0.102)');
+    expect(area?.paths).toBeUndefined();
+    expect(typeof point?.paths).toBe('function');
+    expect((point?.paths as () => null)()).toBeNull();
+    expect(point?.points?.show).toBe(true);
+    expect(typeof step?.paths).toBe('function');
+    expect(step?.paths).not.toBe(bar?.paths);
+  });
+
+  it('takes the series colour and visibility', () => {
+    const options = optionsFor([plotSeries('a', { color: 'rgb(1, 2, 3)', visible: false })], [[1], [1]]);
+    expect(seriesOf(options, 0)).toMatchObject({ stroke: 'rgb(1, 2, 3)', show: false, label: 'Label a' });
+  });
+
+  it('labels a value axis with the dimensions of its series and colours it when axes differ', () => {
+    const series = [
+      plotSeries('a', { dimension: 'm', color: '#ff0000' }),
+      plotSeries('b', { dimension: 'm³/h', color: '#00ff00' }),
+    ];
+    const merged = optionsFor(series, [[1], [5], [5]]);
+    expect(merged.axes?.[1]?.label).toBe('m, m³/h');
+    expect(merged.axes?.[1]?.stroke).not.toBe('#ff0000');
+    const apart = optionsFor(series, [[1], [5], [500]]);
+    expect(apart.axes?.map((a) => a.stroke).slice(1)).toEqual(['#ff0000', '#00ff00']);
+  });
+
+  it('rounds value labels to 0, 1 or 2 decimals by span, in the language of the user', () => {
+    const options = optionsFor([plotSeries('a')], [[1], [5]]);
+    const values = options.axes?.[1]?.values;
+    if (typeof values !== 'function') throw new Error('values function expected');
+    const labels = (min: number, max: number, splits: number[]) =>
+      values(fakePlot({ y0: { min, max } }), splits, 1, 0, 0);
+    expect(labels(0, 100, [0, 50])).toEqual(['0', '50']);
+    expect(labels(0, 5, [0, 2.5])).toEqual(['0,0', '2,5']);
+    expect(labels(0, 0.5, [0, 0.25])).toEqual(['0,00', '0,25']);
+    expect(labels(0, 5000, [2500])).toEqual(['2.500']);
+  });
+
+  it('offers tick steps that the rounding can show', () => {
+    expect(linearIncrements(100)[0]).toBe(1);
+    expect(linearIncrements(5)[0]).toBe(0.1);
+    expect(linearIncrements(0.5)[0]).toBe(0.01);
+    expect(linearIncrements(100)).not.toContain(2.5);
+  });
+
+  it('ticks a logarithmic axis of an uncommon base at its powers', () => {
+    expect(logSplits(3, 1, 100)).toEqual([1, 3, 9, 27, 81]);
+    const options = optionsFor(
+      [plotSeries('a', { axis: { ...freeAxis, log: true, logBase: 3 } })],
+      [
+        [1, 2],
+        [1, 81],
+      ],
+    );
+    expect(options.scales?.y0).toMatchObject({ distr: 3, log: 10 });
+    expect(typeof options.axes?.[1]?.splits).toBe('function');
+  });
+
+  it('leaves double-click to the component and zooms time by dragging', () => {
+    const options = optionsFor([plotSeries('a')], [[1], [1]]);
+    expect(options.cursor?.drag).toMatchObject({ x: true, y: false, setScale: true });
+    const dblclick = options.cursor?.bind?.dblclick;
+    expect(dblclick?.(fakePlot({}), document.createElement('div'), () => null)).toBeNull();
+  });
+});
+
+describe('withAlpha', () => {
+  it('scales the opacity of hex and rgb colours', () => {
+    expect(withAlpha('#ff0000', 0.5)).toBe('rgba(255, 0, 0, 0.502)');
+    expect(withAlpha('rgba(10, 20, 30, 0.5)', 0.5)).toBe('rgba(10, 20, 30, 0.25)');
+    expect(withAlpha('rgb(10 20 30)', 0.2)).toBe('rgba(10, 20, 30, 0.2)');
+    expect(withAlpha('steelblue', 0.2)).toBe('steelblue');
+  });
+});
+
+describe('logarithmic axis labels', () => {
+  it('leaves the ticks uPlot filtered out without text', () => {
+    const options = optionsFor(
+      [plotSeries('a', { axis: { ...freeAxis, log: true } })],
+      [
+        [1, 2],
+        [1, 1000],
+      ],
+    );
+    const values = options.axes?.[1]?.values;
+    if (typeof values !== 'function') throw new Error('values function expected');
+    const splits = [1, null, 10, 100] as unknown as number[];
+    expect(values(fakePlot({ y0: { min: 1, max: 1000 } }), splits, 1, 0, 0)).toEqual(['1', '', '10', '100']);
+  });
+});
+
+describe('time axis', () => {
+  it('labels time in 24-hour form with day before month and month names of the language', () => {
+    const options = optionsFor([plotSeries('a')], [[1], [1]]);
+    expect(options.axes?.[0]?.values).toBe(TIME_AXIS_LABELS);
+    const fmtDate = options.fmtDate;
+    if (!fmtDate) throw new Error('fmtDate expected');
+    const date = new Date(2026, 2, 5, 14, 7);
+    expect(fmtDate('{D}.{M}. {HH}:{mm}')(date)).toBe('5.3. 14:07');
+    expect(fmtDate('{MMM}')(new Date(2026, 9, 1))).toMatch(/^Okt/);
+    expect(dateNames('en').MMMM[0]).toBe('January');
+    expect(dateNames('de').WWWW[0]).toBe('Sonntag');
+  });
+});

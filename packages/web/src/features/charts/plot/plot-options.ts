@@ -1,0 +1,253 @@
+import { axisDecimals } from '@leitwarte/core';
+import uPlot from 'uplot';
+import { withAlpha } from './plot-colors';
+import type { PlotAxisGroup, PlotLayout } from './plot-data';
+import type { PlotSeries } from './plot-types';
+import type { ScaleRange } from './zoom-math';
+
+/** What the options need from the component: size, language and where current ranges live. */
+export interface PlotOptionsContext {
+  width: number;
+  height: number;
+  /** Language of the number labels (decimal separator). */
+  locale: string;
+  /** Current time range in seconds, used whenever uPlot asks for the x range itself. */
+  xRange: () => ScaleRange;
+  /** Current range of a value scale. */
+  yRange: (scaleKey: string) => ScaleRange;
+  hooks?: uPlot.Hooks.Arrays;
+}
+
+export const AREA_FILL_ALPHA = 0.2;
+export const BAR_FILL_ALPHA = 0.6;
+// One CSS pixel: at a pixel ratio of 1 canvases draw such lines as hairlines, many times faster
+// than wider ones when the canvas is rasterised in software (no GPU), which keeps zooming smooth.
+const LINE_WIDTH = 1;
+const AXIS_COLOR = '#6b7280';
+const GRID_COLOR = 'rgba(128, 128, 128, 0.18)';
+const AXIS_FONT = '12px system-ui, sans-serif';
+
+const uplotBase = (base: number): uPlot.Scale.LogBase => (base === 2 ? 2 : 10);
+
+/** Tick increments whose labels fit the decimals: multiples of 1, 2 and 5 of 10^-decimals and up. */
+const INCREMENTS: readonly (readonly number[])[] = [0, 1, 2].map((decimals) => {
+  const list: number[] = [];
+  for (let e = -decimals; e <= 15; e++)
+    for (const m of [1, 2, 5]) list.push(Number((m * 10 ** e).toFixed(Math.max(0, -e))));
+  return list;
+});
+
+export function linearIncrements(span: number): number[] {
+  return [...(INCREMENTS[axisDecimals(span)] ?? [])];
+}
+
+/** Ticks at the powers of a logarithm base inside the range; for bases uPlot has no ticks for. */
+export function logSplits(base: number, min: number, max: number): number[] {
+  const lg = (v: number) => Math.log(v) / Math.log(base);
+  const from = Math.ceil(lg(min) - 1e-9);
+  const to = Math.floor(lg(max) + 1e-9);
+  const splits: number[] = [];
+  for (let k = from; k <= to; k++) splits.push(base ** k);
+  return splits.length >= 2 ? splits : [min, max];
+}
+
+/** Number formats by decimals, per language. */
+function numberFormats(locale: string) {
+  const fixed = [0, 1, 2].map(
+    (d) => new Intl.NumberFormat(locale, { minimumFractionDigits: d, maximumFractionDigits: d }),
+  );
+  const significant = new Intl.NumberFormat(locale, { maximumSignificantDigits: 3 });
+  return {
+    linear: (v: number, span: number) => (fixed[axisDecimals(span)] ?? significant).format(v),
+    log: (v: number) => significant.format(v),
+  };
+}
+
+type MinMax = uPlot.Range.MinMax;
+
+const MINUTE_S = 60;
+const HOUR_S = 3600;
+const DAY_S = 86_400;
+
+/**
+ * Time tick labels in 24-hour time with day before month, as operators in the plant read them
+ * (uPlot's defaults are US style). Rows: tick step, label, then the context line shown when the
+ * year / month / day / hour / minute changes (uPlot's time axis table).
+ */
+export const TIME_AXIS_LABELS: uPlot.Axis.TimeValuesConfig = [
+  [365 * DAY_S, '{YYYY}', null, null, null, null, null, null, 1],
+  [28 * DAY_S, '{MMM}', '\n{YYYY}', null, null, null, null, null, 1],
+  [DAY_S, '{D}.{M}.', '\n{YYYY}', null, null, null, null, null, 1],
+  [HOUR_S, '{HH}:{mm}', '\n{D}.{M}.{YYYY}', null, '\n{D}.{M}.', null, null, null, 1],
+  [MINUTE_S, '{HH}:{mm}', '\n{D}.{M}.{YYYY}', null, '\n{D}.{M}.', null, null, null, 1],
+  [1, '{HH}:{mm}:{ss}', '\n{D}.{M}.{YYYY}', null, '\n{D}.{M}.', null, null, null, 1],
+];
+
+/** Month and weekday names of a language for uPlot's date templates. */
+export function dateNames(locale: string): uPlot.DateNames {
+  const names = (options: Intl.DateTimeFormatOptions, dates: Date[]) => {
+    const format = new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' });
+    return dates.map((d) => format.format(d));
+  };
+  const months = Array.from({ length: 12 }, (_, m) => new Date(Date.UTC(2024, m, 15)));
+  // 7 January 2024 was a Sunday, uPlot's first weekday.
+  const days = Array.from({ length: 7 }, (_, d) => new Date(Date.UTC(2024, 0, 7 + d)));
+  return {
+    MMMM: names({ month: 'long' }, months),
+    MMM: names({ month: 'short' }, months),
+    WWWW: names({ weekday: 'long' }, days),
+    WWW: names({ weekday: 'short' }, days),
+  };
+}
+
+/** A scale range: explicit min and max as given (zoom), else the one kept by the component. */
+const rangeOr =
+  (fallback: () => ScaleRange) =>
+  (_u: uPlot, min: number | null, max: number | null): MinMax => {
+    if (min !== null && max !== null && Number.isFinite(min) && Number.isFinite(max)) return [min, max];
+    const r = fallback();
+    return [r.min, r.max];
+  };
+
+function valueScale(group: PlotAxisGroup, ctx: PlotOptionsContext): uPlot.Scale {
+  return {
+    // Ranges come from the axis rules over all loaded data, not from uPlot's scan of the view.
+    auto: false,
+    distr: group.log ? 3 : 1,
+    ...(group.log ? { log: uplotBase(group.logBase) } : {}),
+    dir: group.reverse ? -1 : 1,
+    range: rangeOr(() => ctx.yRange(group.scaleKey)),
+  };
+}
+
+function valueAxis(
+  group: PlotAxisGroup,
+  index: number,
+  series: readonly PlotSeries[],
+  multiple: boolean,
+  format: ReturnType<typeof numberFormats>,
+): uPlot.Axis {
+  const first = series[group.seriesIndexes[0] ?? 0];
+  const dimensions = [...new Set(group.seriesIndexes.map((i) => series[i]?.dimension ?? '').filter(Boolean))];
+  const stroke = multiple && first ? first.color : AXIS_COLOR;
+  const axis: uPlot.Axis = {
+    scale: group.scaleKey,
+    side: index % 2 === 0 ? 3 : 1,
+    stroke,
+    font: AXIS_FONT,
+    labelFont: AXIS_FONT,
+    grid: { show: index === 0, stroke: GRID_COLOR, width: 1 },
+    ticks: { show: true, stroke: GRID_COLOR, width: 1, size: 4 },
+    size: (_u, values) => (values ? Math.max(...values.map((v) => v.length), 1) * 7 + 16 : 40),
+    // uPlot's tick filter of logarithmic axes leaves gaps (null) where no label fits.
+    values: group.log
+      ? (_u, splits) => splits.map((v: number | null) => (v === null ? '' : format.log(v)))
+      : (u, splits) => {
+          const scale = u.scales[group.scaleKey];
+          const span = (scale?.max ?? 1) - (scale?.min ?? 0);
+          return splits.map((v: number | null) => (v === null ? '' : format.linear(v, span)));
+        },
+  };
+  if (dimensions.length > 0) {
+    axis.label = dimensions.join(', ');
+    axis.labelSize = 18;
+  }
+  if (!group.log) axis.incrs = (_u, _i, min, max) => linearIncrements(max - min);
+  else if (group.logBase !== 2 && group.logBase !== 10) {
+    axis.splits = (_u, _i, min, max) => logSplits(group.logBase, min, max);
+    axis.filter = (_u, splits) => splits;
+  }
+  return axis;
+}
+
+function seriesOptions(s: PlotSeries, scaleKey: string, log: boolean): uPlot.Series {
+  const base: uPlot.Series = {
+    label: s.label,
+    scale: scaleKey,
+    stroke: s.color,
+    width: LINE_WIDTH,
+    show: s.visible,
+    spanGaps: false,
+  };
+  // Areas and bars start at 0, or at the plot's lower edge when 0 is outside (always on a log axis).
+  const fillTo = (u: uPlot): number => {
+    const scale = u.scales[scaleKey];
+    const min = scale?.min ?? 0;
+    const max = scale?.max ?? 0;
+    return log ? min : Math.min(Math.max(0, min), max);
+  };
+  switch (s.viewType) {
+    case 'Bar':
+      return {
+        ...base,
+        width: 0,
+        fill: withAlpha(s.color, BAR_FILL_ALPHA),
+        fillTo,
+        paths: uPlot.paths.bars?.({ size: [0.7, 64], align: 0 }),
+        points: { show: false },
+      };
+    case 'Area':
+      return { ...base, fill: withAlpha(s.color, AREA_FILL_ALPHA), fillTo };
+    case 'Point':
+      return {
+        ...base,
+        paths: () => null,
+        points: { show: true, size: 5, width: 1, stroke: s.color, fill: s.color },
+      };
+    case 'StepLine':
+      return { ...base, paths: uPlot.paths.stepped?.({ align: 1 }) };
+    case 'Line':
+      return base;
+  }
+}
+
+/**
+ * The uPlot options of a time series plot: time on x (seconds), one value scale per merged
+ * axis group (logarithmic: distr 3 with its base; reversed: dir -1), the view type of each
+ * series, no built-in legend (the chart legend is separate), drag-select zooming time and
+ * double-click left to the component.
+ */
+export function buildPlotOptions(
+  series: readonly PlotSeries[],
+  layout: PlotLayout,
+  ctx: PlotOptionsContext,
+): uPlot.Options {
+  const format = numberFormats(ctx.locale);
+  const scales: uPlot.Scales = {
+    x: { time: true, auto: false, range: rangeOr(ctx.xRange) },
+  };
+  for (const group of layout.groups) scales[group.scaleKey] = valueScale(group, ctx);
+  const multiple = layout.groups.length > 1;
+  const groupOf = new Map(layout.groups.map((g) => [g.scaleKey, g]));
+  const names = dateNames(ctx.locale);
+  return {
+    width: ctx.width,
+    height: ctx.height,
+    fmtDate: (template) => uPlot.fmtDate(template, names),
+    legend: { show: false },
+    cursor: {
+      drag: { x: true, y: false, setScale: true, dist: 5 },
+      bind: { dblclick: () => null },
+      points: { size: 6 },
+    },
+    scales,
+    series: [
+      {},
+      ...series.map((s, i) => {
+        const scaleKey = layout.scaleKeys[i] ?? 'y0';
+        return seriesOptions(s, scaleKey, groupOf.get(scaleKey)?.log ?? false);
+      }),
+    ],
+    axes: [
+      {
+        stroke: AXIS_COLOR,
+        font: AXIS_FONT,
+        values: TIME_AXIS_LABELS,
+        grid: { show: true, stroke: GRID_COLOR, width: 1 },
+        ticks: { show: true, stroke: GRID_COLOR, width: 1, size: 4 },
+      },
+      ...layout.groups.map((group, i) => valueAxis(group, i, series, multiple, format)),
+    ],
+    hooks: ctx.hooks ?? {},
+  };
+}

@@ -1,0 +1,231 @@
+import {
+  ChartBatchCache,
+  resolutionLevel,
+  selectDataSource,
+  type ArchiveMaxima,
+  type BatchState,
+  type ChartDataReply,
+  type ChartDataSource,
+  type DataSourcePreset,
+  type MeasurementType,
+  type PvRef,
+  type TimeWindow,
+  pvKey,
+} from '@leitwarte/core';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { joinSeriesData } from './plot/join-series';
+
+/** A series as the data layer sees it: its plot key and what its values are. */
+export interface DataSeries {
+  key: string;
+  pv: PvRef;
+  measurementType: MeasurementType;
+}
+
+/** Asks the server for the data of every series in a range, reduced to `width` pixels. */
+export type ChartDataFetcher = (
+  range: TimeWindow,
+  source: ChartDataSource,
+  width: number,
+  signal: AbortSignal,
+) => Promise<ChartDataReply>;
+
+/** Points the client adds itself between loads (live values), per series key. */
+export type LiveTail = ReadonlyMap<string, { t: number[]; v: number[] }>;
+
+export interface ChartDataView {
+  /** Aggregate of the batches covering the view (screens §4): empty, loading, done or error. */
+  state: BatchState;
+  /** uPlot data: x in seconds, one value row per series (null where it has no point). */
+  data: ReturnType<typeof joinSeriesData>;
+  /** Points per series in the view, by key (for the nearest series of a click). */
+  series: ReadonlyMap<string, { t: number[]; v: number[] }>;
+  /** The archive read for the view (Auto resolved). */
+  source: ChartDataSource;
+  /** The last error message of a failed load, if any batch of the view failed. */
+  error: string | null;
+  /** PVs the user may not read; the server leaves them out. */
+  unauthorized: PvRef[];
+  /** The time of the newest point per series (cached or live). */
+  lastPointAt: (key: string) => number | null;
+  /** Loads the failed ranges again. */
+  retry: () => void;
+}
+
+/** Longest point budget the server takes (ChartDataQuery.width). */
+const WIDTH_MAX = 10_000;
+
+interface InFlight {
+  controller: AbortController;
+  range: TimeWindow;
+  group: string;
+}
+
+/**
+ * What one chart keeps between renders: a batch cache per series, source and level, the
+ * requests under way, and the last complete drawing of each series.
+ */
+class ChartDataStore {
+  private readonly caches = new Map<string, ChartBatchCache>();
+  readonly inFlight = new Set<InFlight>();
+  readonly lastShown = new Map<string, { t: number[]; v: number[] }>();
+
+  cacheOf(s: DataSeries, group: string): ChartBatchCache {
+    const key = `${pvKey(s.pv)}|${s.measurementType}|${group}`;
+    let cache = this.caches.get(key);
+    if (!cache) this.caches.set(key, (cache = new ChartBatchCache()));
+    return cache;
+  }
+
+  abortAll(): void {
+    for (const request of this.inFlight) request.controller.abort();
+    this.inFlight.clear();
+  }
+}
+
+const overlaps = (a: TimeWindow, b: TimeWindow) => a.start <= b.end && b.start <= a.end;
+
+/** Sorted, merged union of ranges: the gaps several series share become one request. */
+export function mergeRanges(ranges: readonly TimeWindow[]): TimeWindow[] {
+  const sorted = [...ranges].sort((a, b) => a.start - b.start);
+  const merged: TimeWindow[] = [];
+  for (const r of sorted) {
+    const last = merged.at(-1);
+    if (last && r.start <= last.end) last.end = Math.max(last.end, r.end);
+    else merged.push({ start: r.start, end: r.end });
+  }
+  return merged;
+}
+
+/**
+ * The state of the view over all series. A gap not yet begun counts as loading: once the plot has
+ * a width, the effect asks for every gap right after this render.
+ */
+function aggregate(states: readonly BatchState[]): BatchState {
+  if (states.length === 0) return 'empty';
+  if (states.includes('error')) return 'error';
+  return states.every((s) => s === 'done') ? 'done' : 'loading';
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * The chart's data for a view at a pixel width (screens §4 "Chart data"): one batch cache per
+ * series, data source and resolution level; only the gaps of the view are fetched, each with a
+ * point budget of its share of the width; loaded neighbours merge. A request whose range left
+ * the view, or whose source or level is no longer shown, is aborted.
+ */
+export function useChartData(options: {
+  series: readonly DataSeries[];
+  view: TimeWindow;
+  width: number;
+  preset: DataSourcePreset;
+  maxima: ArchiveMaxima;
+  fetcher: ChartDataFetcher;
+  liveTail?: LiveTail;
+}): ChartDataView {
+  const { series, view, width, preset, maxima, fetcher, liveTail } = options;
+  const [store] = useState(() => new ChartDataStore());
+  const [version, setVersion] = useState(0);
+  const [retries, setRetries] = useState(0);
+  const [error, setError] = useState<string | null>(null);
+  const [unauthorized, setUnauthorized] = useState<PvRef[]>([]);
+
+  const source = selectDataSource(preset, view.start, view.end, maxima);
+  const msPerPixel = width > 0 ? Math.max(1, (view.end - view.start) / width) : 0;
+  const level = width > 0 ? resolutionLevel(msPerPixel) : 0;
+  const group = `${source}|${level}`;
+  const seriesSignature = series.map((s) => `${s.key}=${pvKey(s.pv)}:${s.measurementType}`).join(',');
+
+  useEffect(() => {
+    if (width <= 0 || series.length === 0) return;
+    // Requests for another source or level, or for ranges out of view, are no longer wanted.
+    for (const request of [...store.inFlight]) {
+      if (request.group !== group || !overlaps(request.range, view)) {
+        request.controller.abort();
+        store.inFlight.delete(request);
+      }
+    }
+    const list = series.map((s) => store.cacheOf(s, group));
+    const gaps = mergeRanges(list.flatMap((cache) => cache.missing(view)));
+    if (gaps.length === 0) return;
+    for (const gap of gaps) {
+      const ids = list.map((cache) => cache.begin(gap));
+      const controller = new AbortController();
+      const request: InFlight = { controller, range: gap, group };
+      store.inFlight.add(request);
+      const budget = Math.min(WIDTH_MAX, Math.max(1, Math.ceil((gap.end - gap.start) / msPerPixel)));
+      fetcher(gap, source, budget, controller.signal)
+        .then((reply) => {
+          const byPv = new Map(reply.series.map((d) => [`${pvKey(d.pv)}|${d.measurementType}`, d]));
+          series.forEach((s, i) => {
+            const points = byPv.get(`${pvKey(s.pv)}|${s.measurementType}`)?.dataPoints ?? [];
+            list[i]?.complete(
+              ids[i] ?? -1,
+              points.map((p) => ({ t: p.timestamp, v: p.value })),
+            );
+          });
+          setUnauthorized(reply.unauthorizedPvs);
+          setError(null);
+        })
+        .catch((failure: unknown) => {
+          const aborted = controller.signal.aborted;
+          list.forEach((cache, i) => cache.fail(ids[i] ?? -1, aborted ? 'aborted' : errorMessage(failure)));
+          if (!aborted) setError(errorMessage(failure));
+        })
+        .finally(() => {
+          store.inFlight.delete(request);
+          setVersion((v) => v + 1);
+        });
+    }
+    // seriesSignature stands for the series list; the fetcher changes with the series.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [view.start, view.end, width, group, seriesSignature, fetcher, retries, store]);
+
+  useEffect(() => () => store.abortAll(), [store]);
+
+  const result = useMemo(() => {
+    const states: BatchState[] = [];
+    const bySeries = new Map<string, { t: number[]; v: number[] }>();
+    for (const s of series) {
+      if (width <= 0) break;
+      const cache = store.cacheOf(s, group);
+      const state = cache.state(view);
+      states.push(state);
+      let points = cache.points(view);
+      // While a new level loads, the previous drawing stays instead of a blank chart.
+      if (points.t.length === 0 && state === 'loading') points = store.lastShown.get(s.key) ?? points;
+      const tail = liveTail?.get(s.key);
+      if (tail && tail.t.length > 0) {
+        const last = points.t.at(-1) ?? -Infinity;
+        const from = tail.t.findIndex((t) => t > last);
+        if (from >= 0)
+          points = { t: [...points.t, ...tail.t.slice(from)], v: [...points.v, ...tail.v.slice(from)] };
+      }
+      bySeries.set(s.key, points);
+      if (state === 'done') store.lastShown.set(s.key, points);
+    }
+    const data = joinSeriesData(series.map((s) => bySeries.get(s.key) ?? { t: [], v: [] }));
+    return { state: width <= 0 ? ('empty' as const) : aggregate(states), data, bySeries };
+    // version: the caches changed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [version, view.start, view.end, width, group, seriesSignature, liveTail, store]);
+
+  const lastPointAt = useCallback(
+    (key: string) => result.bySeries.get(key)?.t.at(-1) ?? null,
+    [result.bySeries],
+  );
+
+  return {
+    state: result.state,
+    data: result.data,
+    series: result.bySeries,
+    source,
+    error: result.state === 'error' ? error : null,
+    unauthorized,
+    lastPointAt,
+    retry: () => setRetries((r) => r + 1),
+  };
+}
