@@ -1,0 +1,241 @@
+// Charts in headless Chromium with one year of one-minute history for 8 tank levels (issue 9
+// "Performance"): from the click on a directory link to the painted chart (budget 250 ms on
+// loopback), points per series transferred (budget 4 × width), the drawing of the M4-reduced
+// data against the drawing of the raw data (pixel comparison, target 0 differing), the JS heap
+// with the year chart shown (budget 100 MB) and frames while zooming and panning with the wheel
+// (budget: none over 16.7 ms). Baselines measured in the same run: the same year with one series,
+// the directory page's heap, idle frames, and the raw data drawn twice. Writes
+// bench/results/charts.json.
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { ROOT, percentile, report } from '../support.mjs';
+import {
+  DAY_MS,
+  PASSWORD,
+  createChart,
+  levelConfigs,
+  parseExport,
+  startApp,
+  writeHistory,
+} from './charts-data.mjs';
+import * as measure from './charts-measures.mjs';
+
+const WEB_ROOT = process.env.BENCH_WEB_ROOT ?? path.join(ROOT, 'packages/web/dist/');
+const UPLOT = path.join(ROOT, 'node_modules/uplot/dist/uPlot.iife.min.js');
+const SERIES = 8;
+const DAYS = Number(process.env.BENCH_CHART_DAYS ?? 365);
+const RUNS = 5;
+const PIXEL_DAYS = 60;
+const PIXEL_WIDTH = 1500;
+const PIXEL_HEIGHT = 400;
+const FRAME_MS = 16.7;
+
+const round = (n) => Math.round(n * 10) / 10;
+const median = (xs) =>
+  percentile(
+    [...xs].sort((a, b) => a - b),
+    50,
+  );
+const mb = (bytes) => round(bytes / 1024 / 1024);
+
+const app = await startApp(WEB_ROOT);
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  headless: true,
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+});
+try {
+  const levels = levelConfigs(app.built.services.plant).slice(0, SERIES);
+  if (levels.length < SERIES) throw new Error(`the plant has only ${levels.length} levels`);
+  const fill = await writeHistory(app, levels, DAYS);
+  // The one-minute samples themselves (M4 over raw): Auto would read the year's day values.
+  const year = { factor: 1, unit: 'Year' };
+  const raw = 'MeasurementArchive';
+  const yearChart = await createChart(app, `Füllstände – ${SERIES} Behälter, ein Jahr`, levels, year, raw);
+  const oneChart = await createChart(
+    app,
+    'Füllstand – ein Behälter, ein Jahr',
+    levels.slice(0, 1),
+    year,
+    raw,
+  );
+
+  const context = await browser.newContext({
+    locale: 'de-DE',
+    viewport: { width: 1600, height: 1000 },
+    deviceScaleFactor: 1,
+  });
+  const page = await context.newPage();
+  await page.goto(`${app.url}/login?returnUrl=%2Fcharts`);
+  await page.getByLabel('Benutzername').fill('admin');
+  await page.getByLabel('Passwort').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await page.waitForSelector(`a[href="/charts/archive/${yearChart}"]`, { timeout: 60_000 });
+
+  // Every chart data reply while a chart opens: points per series against the width asked for.
+  let replies = [];
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (url.pathname.startsWith('/api/charts/data/') && response.request().method() !== 'OPTIONS') {
+      replies.push(
+        response
+          .json()
+          .then((body) => ({
+            width: Number(url.searchParams.get('width')),
+            body,
+            ms: response.request().timing().responseEnd,
+          }))
+          .catch(() => null),
+      );
+    }
+  });
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const heapUsed = async () => {
+    await cdp.send('HeapProfiler.collectGarbage');
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    return metrics.find((m) => m.name === 'JSHeapUsedSize').value;
+  };
+
+  // Fresh: the directory page loaded anew, so the chart's code loads with the click. In the app:
+  // back to the directory within the running app, the chart's code already loaded.
+  const open = async (chartId, fresh) => {
+    if (fresh) await page.goto(`${app.url}/charts`);
+    else await page.goBack();
+    await page.waitForSelector(`a[href="/charts/archive/${chartId}"]`);
+    replies = [];
+    const run = await page.evaluate(measure.timeOpenChart, {
+      href: `/charts/archive/${chartId}`,
+      timeoutMs: 30_000,
+    });
+    return { ...run, replies: (await Promise.all(replies)).filter((r) => r !== null) };
+  };
+  const yearRuns = [];
+  const oneRuns = [];
+  const inAppRuns = [];
+  for (let i = 0; i < RUNS; i++) {
+    yearRuns.push(await open(yearChart, true));
+    inAppRuns.push(await open(yearChart, false));
+    oneRuns.push(await open(oneChart, true));
+  }
+  if (process.env.BENCH_UI_DEBUG) console.log(JSON.stringify(yearRuns.map(({ replies: _, ...r }) => r)));
+
+  const perSeries = yearRuns[0].replies.flatMap((r) =>
+    (r.body.series ?? []).map((s) => ({ points: s.dataPoints.length, width: r.width })),
+  );
+  const maxPoints = Math.max(0, ...perSeries.map((s) => s.points));
+  const maxRatio = Math.max(0, ...perSeries.map((s) => s.points / (s.width || 1)));
+  const widths = [...new Set(perSeries.map((s) => s.width))];
+
+  // Heap: the directory page, then the year chart shown.
+  await page.goto(`${app.url}/charts`);
+  await page.waitForSelector(`a[href="/charts/archive/${yearChart}"]`);
+  const heapDirectory = await heapUsed();
+  await page.evaluate(measure.timeOpenChart, { href: `/charts/archive/${yearChart}`, timeoutMs: 30_000 });
+  const heapChart = await heapUsed();
+
+  // Frames: idle first (baseline), then 2 s of wheel zooming and panning over the plot.
+  const idle = await page.evaluate(measure.wheelFrames, { ms: 2000, wheel: false });
+  const wheel = await page.evaluate(measure.wheelFrames, { ms: 2000, wheel: true });
+
+  // Pixels: 60 days of one level, raw and M4-reduced to the plot width, drawn alike.
+  const end = Math.floor(Date.now() / 60_000) * 60_000 - DAY_MS;
+  const start = end - PIXEL_DAYS * DAY_MS;
+  const dataUrl = (extra) =>
+    `${app.url}/api/charts/data/${oneChart}?startDate=${start}&endDate=${end}&source=MeasurementArchive&${extra}`;
+  const columns = (reply) => {
+    const points = reply.series[0].dataPoints;
+    return { t: points.map((p) => p.timestamp), v: points.map((p) => p.value) };
+  };
+  const m4 = columns(await (await context.request.get(dataUrl(`width=${PIXEL_WIDTH}`))).json());
+  let rawData = columns(
+    await (await context.request.get(dataUrl(`width=${PIXEL_WIDTH}&reduce=false`))).json(),
+  );
+  let rawSource = 'data call with reduce=false';
+  if (rawData.t.length <= 4 * PIXEL_WIDTH) {
+    // The data call reduced anyway: the export is the server's other unreduced read.
+    const info = await (await context.request.get(`${app.url}/api/UserManagement/info`)).json();
+    const csv = await context.request.post(`${app.url}/api/charts/data/export`, {
+      headers: { 'x-csrf-token': info.csrfToken },
+      data: { chartId: oneChart, startDate: start, endDate: end, source: 'MeasurementArchive' },
+    });
+    rawData = parseExport(await csv.text());
+    rawSource = 'CSV export (reduce=false not honoured)';
+  }
+  const blank = await context.newPage();
+  await blank.setContent('<!doctype html><html><body style="margin:0"></body></html>');
+  await blank.addScriptTag({ path: UPLOT });
+  const plot = { width: PIXEL_WIDTH, height: PIXEL_HEIGHT, start, end };
+  const pixels = await blank.evaluate(measure.comparePlots, { a: rawData, b: m4, ...plot });
+  // M4 keeps the first, minimum, maximum and last sample of each pixel column; uPlot draws fewer
+  // than 4 points a pixel at their rounded positions, so a column's points can fall into the
+  // next pixel. Drawn at the start of their column, they are what uPlot draws of the raw data.
+  const column = (end - start) / PIXEL_WIDTH;
+  const snapped = { t: m4.t.map((t) => start + Math.floor((t - start) / column) * column), v: m4.v };
+  const pixelsSnapped = await blank.evaluate(measure.comparePlots, { a: rawData, b: snapped, ...plot });
+  const same = await blank.evaluate(measure.comparePlots, { a: rawData, b: rawData, ...plot });
+  // Baseline: as many raw points as M4 sends, taken at an even stride (naive thinning).
+  const stride = Math.ceil(rawData.t.length / m4.t.length);
+  const thinned = {
+    t: rawData.t.filter((_, i) => i % stride === 0),
+    v: rawData.v.filter((_, i) => i % stride === 0),
+  };
+  const naive = await blank.evaluate(measure.comparePlots, { a: rawData, b: thinned, ...plot });
+
+  const paint = yearRuns.map((r) => r.paintedMs);
+  const onePaint = oneRuns.map((r) => r.paintedMs);
+  const frames = (r) => {
+    const sorted = [...r.intervals].sort((a, b) => a - b);
+    return `${round(percentile(sorted, 50))} / ${round(percentile(sorted, 95))} / ${round(sorted.at(-1) ?? NaN)}`;
+  };
+  const over = (r, ms) => `${r.intervals.filter((x) => x > ms).length} of ${r.intervals.length}`;
+  const figures = {
+    history: `${SERIES} series × ${DAYS} days of one-minute samples`,
+    'history written (samples, ms)': `${fill.samples} in ${fill.ms}`,
+    'click to painted, year × 8, first / median / max (ms)': `${round(paint[0])} / ${round(median(paint))} / ${round(Math.max(...paint))}`,
+    'click to painted in the running app, year × 8, median / max (ms)': `${round(median(inAppRuns.map((r) => r.paintedMs)))} / ${round(Math.max(...inAppRuns.map((r) => r.paintedMs)))}`,
+    'data call, request to last byte, year × 8, median (ms)': round(
+      median(yearRuns.flatMap((r) => r.replies.map((reply) => reply.ms))),
+    ),
+    'click to data-state done, year × 8, median (ms)': round(median(yearRuns.map((r) => r.readyMs))),
+    'baseline: click to painted, year × 1, median (ms)': round(median(onePaint)),
+    'ratio year × 8 / year × 1 (median)': round(median(paint) / median(onePaint)),
+    'data replies when opening, year × 8': yearRuns[0].replies.length,
+    'width asked for (px)': widths.join(', '),
+    'points per series transferred, max': maxPoints,
+    'points per series / width, max (budget 4)': round(maxRatio * 100) / 100,
+    'ratio raw samples per series / transferred': round((DAYS * 1440) / (maxPoints || 1)),
+    'points drawn (data-points)': yearRuns[0].points,
+    'pixels: raw points / M4 points': `${rawData.t.length} / ${m4.t.length} (${PIXEL_DAYS} days, width ${PIXEL_WIDTH})`,
+    'pixels: raw from': rawSource,
+    'pixels: differing, raw vs M4 (target 0)': `${pixels.differing} of ${pixels.inked} inked (${pixels.canvas})`,
+    'pixels: raw vs M4, ink with no ink of the other within 1 px': pixels.displaced,
+    'pixels: differing, raw vs M4 drawn at its column starts': pixelsSnapped.differing,
+    'baseline: differing, raw vs raw': same.differing,
+    [`baseline: raw vs every ${stride}th raw point, differing / ink not within 1 px`]: `${naive.differing} / ${naive.displaced}`,
+    'JS heap with the year chart, after GC (MB, budget 100)': mb(heapChart),
+    'baseline: JS heap on the directory (MB)': mb(heapDirectory),
+    'idle frame interval p50 / p95 / max (ms)': frames(idle),
+    'wheel frame interval p50 / p95 / max (ms)': frames(wheel),
+    'wheel frames over 16.7 ms': over(wheel, FRAME_MS),
+    'wheel frames over 16.7 ms + 2 ms slack': over(wheel, FRAME_MS + 2),
+    'baseline: idle frames over 16.7 ms / + 2 ms slack': `${over(idle, FRAME_MS)} / ${over(idle, FRAME_MS + 2)}`,
+    'wheel: range changes seen / draws / long tasks': `${wheel.rangeChanges} / ${wheel.draws} / ${wheel.longTasks.length}`,
+  };
+  report('charts', figures);
+  const failed = [];
+  if (median(paint) > 250) failed.push(`click to painted ${round(median(paint))} ms`);
+  const inApp = median(inAppRuns.map((r) => r.paintedMs));
+  if (inApp > 250) failed.push(`click to painted in the running app ${round(inApp)} ms`);
+  if (maxRatio > 4) failed.push(`${round(maxRatio)} × width points per series`);
+  if (pixels.differing > 0)
+    failed.push(`${pixels.differing} pixels differ (${pixelsSnapped.differing} snapped)`);
+  if (heapChart > 100 * 1024 * 1024) failed.push(`heap ${mb(heapChart)} MB`);
+  if (wheel.rangeChanges === 0) failed.push('the wheel did not zoom or pan');
+  const slow = wheel.intervals.filter((x) => x > FRAME_MS + 2).length;
+  if (slow > 0) failed.push(`${slow} frames over 16.7 ms while zooming and panning`);
+  if (failed.length > 0) console.log(`over budget: ${failed.join('; ')}`);
+} finally {
+  await browser.close();
+  await app.stop();
+}

@@ -1,0 +1,206 @@
+/// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
+/* global document, requestAnimationFrame, MutationObserver, WheelEvent, window */
+// Functions run inside the page (page.evaluate): each is self-contained and measures with the
+// page's own clock.
+
+/**
+ * Clicks a link of the chart directory and waits until the chart screen says all its data is
+ * there (data-state done) and the plot has drawn points; `painted` is after the next frame.
+ */
+export async function timeOpenChart({ href, timeoutMs }) {
+  const link = /** @type {HTMLAnchorElement | null} */ (document.querySelector(`a[href="${href}"]`));
+  if (!link) throw new Error(`no link ${href}`);
+  const ready = () => {
+    const screen = /** @type {HTMLElement | null} */ (document.querySelector('[data-testid="chart-screen"]'));
+    const plot = /** @type {HTMLElement | null} */ (document.querySelector('[data-testid="chart-plot"]'));
+    return (
+      screen?.dataset.state === 'done' &&
+      Number(plot?.dataset.points ?? 0) > 0 &&
+      Number(plot?.dataset.draws ?? 0) > 0
+    );
+  };
+  const t0 = performance.now();
+  const readyAt = await new Promise((resolve, reject) => {
+    const observer = new MutationObserver(() => {
+      if (ready()) {
+        observer.disconnect();
+        clearTimeout(timer);
+        resolve(performance.now());
+      }
+    });
+    const timer = setTimeout(() => {
+      observer.disconnect();
+      reject(new Error(`chart not shown within ${timeoutMs} ms`));
+    }, timeoutMs);
+    observer.observe(document.body, { subtree: true, childList: true, attributes: true });
+    link.click();
+  });
+  // After the frame that shows it: the callback after requestAnimationFrame runs once painted.
+  await new Promise((resolve) =>
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => resolve(undefined);
+      channel.port2.postMessage(null);
+    }),
+  );
+  const plot = /** @type {HTMLElement} */ (document.querySelector('[data-testid="chart-plot"]'));
+  return {
+    readyMs: readyAt - t0,
+    paintedMs: performance.now() - t0,
+    draws: Number(plot.dataset.draws),
+    points: Number(plot.dataset.points),
+    width: plot.getBoundingClientRect().width,
+  };
+}
+
+/**
+ * Records requestAnimationFrame intervals for `ms`; with `wheel`, every frame sends a wheel event
+ * to the plot: zooming in and out around its middle and panning (shift+wheel) forth and back.
+ */
+export async function wheelFrames({ ms, wheel }) {
+  const plot = /** @type {HTMLElement} */ (document.querySelector('[data-testid="chart-plot"]'));
+  const target = /** @type {HTMLElement} */ (plot.querySelector('.u-over') ?? plot);
+  const box = target.getBoundingClientRect();
+  const clientX = box.left + box.width / 2;
+  const clientY = box.top + box.height / 2;
+  // Zoom in twice, out twice, pan forward twice, back twice: the view ends where it began.
+  const pattern = [
+    { deltaY: -100, shiftKey: false },
+    { deltaY: -100, shiftKey: false },
+    { deltaY: 100, shiftKey: false },
+    { deltaY: 100, shiftKey: false },
+    { deltaY: 100, shiftKey: true },
+    { deltaY: 100, shiftKey: true },
+    { deltaY: -100, shiftKey: true },
+    { deltaY: -100, shiftKey: true },
+  ];
+  const longTasks = [];
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) longTasks.push(entry.duration);
+  });
+  observer.observe({ type: 'longtask' });
+  const startRange = plot.dataset.rangeStart;
+  const drawsBefore = Number(plot.dataset.draws ?? 0);
+  const intervals = [];
+  let rangesSeen = 0;
+  let lastRange = `${plot.dataset.rangeStart}-${plot.dataset.rangeEnd}`;
+  await new Promise((resolve) => {
+    const started = performance.now();
+    let last = 0;
+    let n = 0;
+    const tick = (now) => {
+      if (last > 0) intervals.push(now - last);
+      last = now;
+      const range = `${plot.dataset.rangeStart}-${plot.dataset.rangeEnd}`;
+      if (range !== lastRange) rangesSeen++;
+      lastRange = range;
+      if (wheel) {
+        const step = pattern[n % pattern.length];
+        target.dispatchEvent(
+          new WheelEvent('wheel', {
+            deltaY: step.deltaY,
+            deltaMode: 0,
+            shiftKey: step.shiftKey,
+            clientX,
+            clientY,
+            bubbles: true,
+            cancelable: true,
+          }),
+        );
+      }
+      n++;
+      if (now - started >= ms) resolve(undefined);
+      else requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+  observer.disconnect();
+  return {
+    intervals,
+    longTasks,
+    rangeChanges: rangesSeen,
+    draws: Number(plot.dataset.draws ?? 0) - drawsBefore,
+    backAtStart: plot.dataset.rangeStart === startRange,
+  };
+}
+
+/**
+ * Draws two data sets with identical uPlot options into canvases of the same size (device
+ * pixel ratio 1, no axes, legend or cursor, so the plot area is the canvas) and counts the
+ * pixels that differ. Needs uPlot loaded in the page (window.uPlot).
+ */
+export async function comparePlots({ a, b, width, height, start, end, shiftPx = 0 }) {
+  /** @typedef {{ ctx: CanvasRenderingContext2D; bbox: { width: number } }} Drawn */
+  const UPlot = /** @type {{ uPlot: new (o: object, d: number[][], el: HTMLElement) => Drawn }} */ (
+    /** @type {unknown} */ (window)
+  ).uPlot;
+  const all = a.v.concat(b.v);
+  let min = Infinity;
+  let max = -Infinity;
+  for (const v of all) {
+    if (v < min) min = v;
+    if (v > max) max = v;
+  }
+  const shift = ((end - start) / width) * shiftPx;
+  const draw = (data) =>
+    new Promise((resolve) => {
+      const host = document.createElement('div');
+      document.body.append(host);
+      const options = {
+        width,
+        height,
+        pxAlign: 1,
+        legend: { show: false },
+        cursor: { show: false },
+        scales: {
+          x: { time: false, range: () => [start + shift, end + shift] },
+          y: { range: () => [min, max] },
+        },
+        axes: [{ show: false }, { show: false }],
+        series: [{}, { stroke: '#1f77b4', width: 1, points: { show: false } }],
+        hooks: { draw: [(u) => resolve(u)] },
+      };
+      new UPlot(options, [data.t, data.v], host);
+    });
+  const [ua, ub] = /** @type {Drawn[]} */ (await Promise.all([draw(a), draw(b)]));
+  const pa = ua.ctx.getImageData(0, 0, ua.ctx.canvas.width, ua.ctx.canvas.height).data;
+  const pb = ub.ctx.getImageData(0, 0, ub.ctx.canvas.width, ub.ctx.canvas.height).data;
+  const w = ua.ctx.canvas.width;
+  const h = ua.ctx.canvas.height;
+  // Ink of one drawing that the other has nowhere within one pixel: a line that moved, not a
+  // different shade of the same line.
+  const inkNear = (p, x, y) => {
+    for (let dy = -1; dy <= 1; dy++) {
+      for (let dx = -1; dx <= 1; dx++) {
+        const xx = x + dx;
+        const yy = y + dy;
+        if (xx >= 0 && yy >= 0 && xx < w && yy < h && p[(yy * w + xx) * 4 + 3] !== 0) return true;
+      }
+    }
+    return false;
+  };
+  let differing = 0;
+  let inked = 0;
+  let displaced = 0;
+  for (let i = 0; i < pa.length; i += 4) {
+    const inA = pa[i + 3] !== 0;
+    const inB = pb[i + 3] !== 0;
+    if (inA || inB) inked++;
+    if (pa[i] !== pb[i] || pa[i + 1] !== pb[i + 1] || pa[i + 2] !== pb[i + 2] || pa[i + 3] !== pb[i + 3]) {
+      differing++;
+      const x = (i / 4) % w;
+      const y = Math.floor(i / 4 / w);
+      if ((inA && !inkNear(pb, x, y)) || (inB && !inkNear(pa, x, y))) displaced++;
+    }
+  }
+  return {
+    differing,
+    displaced,
+    inked,
+    pixels: pa.length / 4,
+    canvas: `${ua.ctx.canvas.width}×${ua.ctx.canvas.height}`,
+    plotWidth: ua.bbox.width,
+    pxRatio: window.devicePixelRatio,
+  };
+}
