@@ -1,5 +1,6 @@
 import {
   CHART_RAW_POINTS_MAX,
+  ChartDataReplySchema,
   pvKey,
   type ChartConfig,
   type ChartDataReply,
@@ -7,6 +8,7 @@ import {
   type Point,
   type PvRef,
 } from '@leitwarte/core';
+import { Value } from 'typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOTH_DIALECTS } from '../test-support/databases.js';
 import { createHistoryRepository, createSeriesRepository, openHistoryDb } from '../store/historian/index.js';
@@ -102,6 +104,64 @@ describe.each(BOTH_DIALECTS)('chart data routes on %s', (dialect) => {
     expect(body.source).toBe('MeasurementArchive');
     expect(body.series[0]!.annotations).toEqual([expect.objectContaining({ id: note.id, text: 'Spülung' })]);
     expect(body.series[1]!.annotations).toEqual([]);
+    // Read for all series at once, each series still gets only its own PV's, oldest first.
+    const late = await json<{ id: number }>(admin, 'POST', '/api/charts/annotations', {
+      timestamp: end - 3_600_000,
+      pv: LEVEL_LINDENBERG,
+      text: 'Zweite Spülung',
+    });
+    const outflow = await json<{ id: number }>(admin, 'POST', '/api/charts/annotations', {
+      timestamp: end - 3 * 3_600_000,
+      pv: OUTFLOW_LINDENBERG,
+      text: 'Zähler geprüft',
+    });
+    await json(admin, 'POST', '/api/charts/annotations', {
+      timestamp: end - 3_600_000,
+      pv: LEVEL_AUHEIM,
+      text: 'Anderes Diagramm',
+    });
+    const both = await json<ChartDataReply>(
+      admin,
+      'GET',
+      `/api/charts/data/${lindenberg}?startDate=${end - DAY}&endDate=${end}`,
+    );
+    expect(both.series[0]!.annotations.map((a) => (a as { id: number }).id)).toEqual([note.id, late.id]);
+    expect(both.series[1]!.annotations.map((a) => (a as { id: number }).id)).toEqual([outflow.id]);
+  });
+
+  it('writes the data reply with exactly the fields of its schema', async () => {
+    const reply = await call(
+      admin,
+      'GET',
+      `/api/charts/data/${lindenberg}?startDate=${end - DAY}&endDate=${end}&source=MeasurementArchive&width=50`,
+    );
+    expect(reply.status).toBe(200);
+    expect(reply.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    const body = (await reply.json()) as ChartDataReply;
+    expect(Value.Check(ChartDataReplySchema, body)).toBe(true);
+    // Clean drops what the schema does not name: nothing is dropped.
+    expect(Value.Clean(ChartDataReplySchema, structuredClone(body))).toEqual(body);
+    expect(body.series[0]!.dataPoints.length).toBeGreaterThan(0);
+    // Refusals keep the error shape.
+    const refused = await call(
+      admin,
+      'GET',
+      `/api/charts/data/${lindenberg}?startDate=${end}&endDate=${end - 1}`,
+    );
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      code: 'invalidRange',
+      message: expect.any(String),
+    });
+    const invalid = await call(admin, 'GET', `/api/charts/data/${lindenberg}?startDate=${end}&width=abc`);
+    expect(invalid.status).toBe(400);
+    expect(await invalid.json()).toMatchObject({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: expect.any(String),
+    });
   });
 
   it('serves automatic trend lines, first and last dates, and 404 for unknown charts', async () => {

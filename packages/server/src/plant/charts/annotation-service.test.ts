@@ -81,6 +81,20 @@ describe.each(BOTH_DIALECTS)('annotations on %s (screens §3 "Annotation", §4, 
     expect((await annotations.list({ pvs: [level] })).map((a) => a.text)).toEqual(['Becken gereinigt']);
     expect(await annotations.list({ pvs: [level], start: T0 - 10 })).toEqual([]);
     expect(await annotations.list({ pvs: [] })).toEqual([]);
+    const byPv = await annotations.listByPv({
+      pvs: [level, { type: 'AnaIn', nr: 200010 }, { type: 'AnaIn', nr: 100010 }],
+    });
+    expect([...byPv].map(([key, list]) => [key, list.map((a) => a.text)])).toEqual([
+      ['AnaIn-900010', ['Becken gereinigt']],
+      ['AnaIn-200010', ['Sonde getauscht']],
+      ['AnaIn-100010', []],
+    ]);
+    expect(
+      [...(await annotations.listByPv({ pvs: [level], start: T0 - 10 }))].map(([k, l]) => [k, l.length]),
+    ).toEqual([['AnaIn-900010', 0]]);
+    await expect(annotations.listByPv({ pvs: [level], start: 10, end: 5 })).rejects.toMatchObject({
+      code: 'invalid',
+    });
     await expect(annotations.list({ start: 10, end: 5 })).rejects.toMatchObject({ code: 'invalid' });
   });
 

@@ -46,6 +46,8 @@ export interface AnnotationQueryInput {
 export interface AnnotationService {
   /** Annotations in [start, end] and/or of the PVs, oldest first. */
   list(query: AnnotationQueryInput): Promise<Annotation[]>;
+  /** Annotations in [start, end] of each of the PVs, by PV key, oldest first; one read for all PVs. */
+  listByPv(query: AnnotationQueryInput & { pvs: PvRef[] }): Promise<Map<string, Annotation[]>>;
   /** One annotation; undefined when there is none with this id. */
   get(id: number): Promise<Annotation | undefined>;
   create(input: NewAnnotationInput, actor: Actor): Promise<Annotation>;
@@ -87,21 +89,28 @@ export function createAnnotationService({
       newValue: newValue === null ? null : JSON.stringify(newValue),
     });
   const strip = ({ id: _id, ...fields }: Annotation): AnnotationFields => fields;
+  const list: AnnotationService['list'] = async ({ start, end, pvs } = {}) => {
+    for (const [field, value] of [
+      ['start', start],
+      ['end', end],
+    ] as const) {
+      if (value !== undefined && !Number.isFinite(value))
+        refuse('invalid', field, 'must be a time in milliseconds');
+    }
+    if (start !== undefined && end !== undefined && start > end)
+      refuse('invalid', 'end', 'must not be before start');
+    if (pvs !== undefined && !pvs.every(isPvRef))
+      refuse('invalid', 'pvs', 'must be PV references {type, nr}');
+    return repo.list({ start, end, pvs });
+  };
 
   return {
-    async list({ start, end, pvs } = {}) {
-      for (const [field, value] of [
-        ['start', start],
-        ['end', end],
-      ] as const) {
-        if (value !== undefined && !Number.isFinite(value))
-          refuse('invalid', field, 'must be a time in milliseconds');
-      }
-      if (start !== undefined && end !== undefined && start > end)
-        refuse('invalid', 'end', 'must not be before start');
-      if (pvs !== undefined && !pvs.every(isPvRef))
-        refuse('invalid', 'pvs', 'must be PV references {type, nr}');
-      return repo.list({ start, end, pvs });
+    list,
+    async listByPv(query) {
+      const found = await list(query);
+      const byPv = new Map<string, Annotation[]>(query.pvs.map((pv) => [pvKey(pv), []]));
+      for (const a of found) byPv.get(pvKey(a.pv))?.push(a);
+      return byPv;
     },
     async get(id) {
       if (!Number.isSafeInteger(id)) return undefined;
