@@ -7,6 +7,8 @@
 /**
  * Clicks a link of the chart directory and waits until the chart screen says all its data is
  * there (data-state done) and the plot has drawn points; `painted` is after the next frame.
+ * `calls` are the requests made after the click (resource timing: start and last byte, ms after
+ * the click), to see which waits on which.
  */
 export async function timeOpenChart({ href, timeoutMs }) {
   const link = /** @type {HTMLAnchorElement | null} */ (document.querySelector(`a[href="${href}"]`));
@@ -20,6 +22,7 @@ export async function timeOpenChart({ href, timeoutMs }) {
       Number(plot?.dataset.draws ?? 0) > 0
     );
   };
+  performance.clearResourceTimings();
   const t0 = performance.now();
   const readyAt = await new Promise((resolve, reject) => {
     const observer = new MutationObserver(() => {
@@ -44,10 +47,19 @@ export async function timeOpenChart({ href, timeoutMs }) {
       channel.port2.postMessage(null);
     }),
   );
+  const paintedAt = performance.now();
   const plot = /** @type {HTMLElement} */ (document.querySelector('[data-testid="chart-plot"]'));
+  const calls = /** @type {PerformanceResourceTiming[]} */ (performance.getEntriesByType('resource'))
+    .filter((e) => e.startTime >= t0)
+    .map((e) => ({
+      path: new URL(e.name).pathname,
+      startMs: e.startTime - t0,
+      endMs: e.responseEnd - t0,
+    }));
   return {
+    calls,
     readyMs: readyAt - t0,
-    paintedMs: performance.now() - t0,
+    paintedMs: paintedAt - t0,
     draws: Number(plot.dataset.draws),
     points: Number(plot.dataset.points),
     width: plot.getBoundingClientRect().width,

@@ -12,3 +12,4 @@ export * from './time-span.js';
 export * from './live-window.js';
 export * from './batch-cache.js';
 export * from './annotation-draft.js';
+export * from './pixel-columns.js';

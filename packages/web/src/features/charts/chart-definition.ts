@@ -11,9 +11,19 @@ import {
   type PvConfig,
   type PvRef,
   type TimeUnit,
+  type TimeWindow,
 } from '@leitwarte/core';
-import { getChartConfig, getChartSeries } from '../../api/charts';
+import { getAutoChartData, getChartConfig, getChartData, getChartSeries } from '../../api/charts';
 import { getPvConfigs } from '../../api/pv';
+import { userTimeZone } from '../../ui/archive/range-selection';
+import { initialArchiveWindow, initialLiveWindow } from './chart-range';
+import { seriesKeys } from './plot-series';
+import {
+  startOpeningRequest,
+  type ChartDataFetcher,
+  type DataSeries,
+  type OpeningRequest,
+} from './use-chart-data';
 
 /** A series on screen: its fields, and its id when it belongs to a saved chart. */
 export type ScreenSeries = ChartSeriesFields & { id: number | null };
@@ -31,6 +41,15 @@ export interface ChartDefinition {
   pvConfigs: Map<string, PvConfig>;
   /** PVs of the series the server does not know or the user may not read. */
   missingPvs: PvRef[];
+}
+
+/** What is known of a chart once its config and series are there, before its PVs' configs. */
+export type ChartSeriesDefinition = Omit<ChartDefinition, 'pvConfigs' | 'missingPvs'>;
+
+/** How a chart opens: its first view, and its first data request when one was started early. */
+export interface ChartOpening {
+  view: TimeWindow;
+  request: OpeningRequest | null;
 }
 
 /** Where a chart screen's series come from: a saved chart, or a PV list (trend line). */
@@ -55,6 +74,13 @@ export function definitionOfConfig(
   pvConfigs: Map<string, PvConfig>,
   missingPvs: PvRef[],
 ): ChartDefinition {
+  return { ...seriesDefinitionOfConfig(config, series), pvConfigs, missingPvs };
+}
+
+function seriesDefinitionOfConfig(
+  config: ChartConfig,
+  series: readonly ChartSeriesConfig[],
+): ChartSeriesDefinition {
   return {
     config,
     type: config.type,
@@ -69,45 +95,110 @@ export function definitionOfConfig(
     series: [...series]
       .sort((a, b) => a.sortIndex - b.sortIndex)
       .map(({ chartId: _chart, ...fields }) => ({ ...fields })),
-    pvConfigs,
-    missingPvs,
   };
 }
 
 /**
  * Loads a chart's config and series, then the configs of their PVs (name, dimension, EKS). A
  * trend line has no saved config: its series are the PVs with the defaults of screens §3 and
- * the archive maxima of automatic trend lines.
+ * the archive maxima of automatic trend lines. `onSeries` hears of the series as soon as they
+ * are known, before the PVs' configs, so the data can be asked for meanwhile.
  */
 export async function loadChartDefinition(
   origin: ChartOrigin,
   signal: AbortSignal,
+  onSeries?: (definition: ChartSeriesDefinition) => void,
 ): Promise<ChartDefinition> {
   if (origin.kind === 'config') {
     const [config, series] = await Promise.all([
       getChartConfig(origin.id, signal),
       getChartSeries(origin.id, signal),
     ]);
-    const pvs = await pvConfigsOf(
+    const pvsLoading = pvConfigsOf(
       series.map((s) => s.pv),
       signal,
     );
-    return definitionOfConfig(config, series, pvs.configs, pvs.missing);
+    const base = seriesDefinitionOfConfig(config, series);
+    if (!signal.aborted) onSeries?.(base);
+    const pvs = await pvsLoading;
+    // The same series list: the chart shown meanwhile keeps its data and requests.
+    return { ...base, pvConfigs: pvs.configs, missingPvs: pvs.missing };
   }
-  const pvs = await pvConfigsOf(origin.pvs, signal);
-  return {
+  const pvsLoading = pvConfigsOf(origin.pvs, signal);
+  const base: ChartSeriesDefinition = {
     config: null,
     type: origin.type,
     title: '',
     span: origin.span,
     preset: 'Auto',
     maxima: { ...CHART_ARCHIVE_MAXIMA_DEFAULT },
-    series: origin.pvs.map((pv, i) => ({
-      ...defaultSeriesFields(pv, i),
-      pvSubtype: pvs.configs.get(pvKey(pv))?.subtype ?? '',
-      id: null,
-    })),
+    series: origin.pvs.map((pv, i) => ({ ...defaultSeriesFields(pv, i), id: null })),
+  };
+  onSeries?.(base);
+  const pvs = await pvsLoading;
+  return {
+    ...base,
+    series: base.series.map((s) => ({ ...s, pvSubtype: pvs.configs.get(pvKey(s.pv))?.subtype ?? '' })),
     pvConfigs: pvs.configs,
     missingPvs: pvs.missing,
   };
+}
+
+/** The window a chart opens with, and goes back to on reset (screens §4). */
+export function chartWindow(
+  span: ChartDefinition['span'],
+  live: boolean,
+  search: URLSearchParams,
+): TimeWindow {
+  const now = Date.now();
+  const zone = userTimeZone();
+  return live ? initialLiveWindow(span, now, zone) : initialArchiveWindow(span, search, now, zone);
+}
+
+/**
+ * Reads a chart's data: a saved chart by its id, a chart whose measurement types the user
+ * changed, or a trend line, by its PVs.
+ */
+export function chartDataFetcher(
+  chartId: number | null,
+  byId: boolean,
+  series: readonly DataSeries[],
+): ChartDataFetcher {
+  return (r, source, budget, signal) => {
+    const query = { startDate: r.start, endDate: r.end, source, width: budget };
+    if (chartId !== null && byId) return getChartData(chartId, query, signal);
+    return getAutoChartData(
+      series.map((s) => ({ pv: s.pv, measurementType: s.measurementType })),
+      query,
+      signal,
+    );
+  };
+}
+
+/**
+ * How a chart opens at a plot width: its first view, and, with a width, its first data request
+ * started at once (the request the chart would make once on screen).
+ */
+export function openChart(
+  definition: ChartSeriesDefinition,
+  live: boolean,
+  search: URLSearchParams,
+  width: number,
+): ChartOpening {
+  const view = chartWindow(definition.span, live, search);
+  const keys = seriesKeys(definition.series.map((s) => s.pv));
+  const series: DataSeries[] = definition.series.map((s, i) => ({
+    key: keys[i] ?? pvKey(s.pv),
+    pv: s.pv,
+    measurementType: s.measurementType,
+  }));
+  const request = startOpeningRequest({
+    series,
+    view,
+    width,
+    preset: definition.preset,
+    maxima: definition.maxima,
+    fetcher: chartDataFetcher(definition.config?.id ?? null, true, series),
+  });
+  return { view, request };
 }

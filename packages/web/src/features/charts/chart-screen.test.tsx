@@ -1,4 +1,5 @@
 import { resolveTimeSpan, type PvRef } from '@leitwarte/core';
+import { TYPICAL_VALUE_AXIS_WIDTH } from './plot/axis-size';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
@@ -35,6 +36,8 @@ function plant(
     data?: (request: FakeRequest) => Response;
     config?: () => Response;
     put?: (request: FakeRequest) => Response;
+    /** Waits before the PVs' configs are answered. */
+    pvConfigsHeld?: Promise<void>;
   } = {},
 ) {
   return fakeServer({
@@ -42,7 +45,8 @@ function plant(
     'GET /api/charts/config/5':
       options.config ?? (() => json(200, chartConfig(5, { currentUserCanEdit: options.canEdit ?? false }))),
     'GET /api/charts/config/5/series': () => json(200, chartSeries(5, [A, B])),
-    'POST /api/Pv/configs': (request) => {
+    'POST /api/Pv/configs': async (request) => {
+      await options.pvConfigsHeld;
       const refs = request.body as PvRef[];
       return json(200, {
         configs: refs.filter((r) => r.type === 'AnaIn').map((r) => pvConfig(r, `Hochbehälter ${r.nr}`)),
@@ -100,6 +104,50 @@ describe('archive chart', () => {
     const legend = screen.getByTestId('chart-legend');
     expect(within(legend).getByText('Hochbehälter 100001')).toBeDefined();
     expect(legend.querySelector('[data-series-key="AnaIn-100002"]')).not.toBeNull();
+  });
+
+  it('asks for the data as soon as the series are known, at the screen width less one value axis, while the PV configs load', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // jsdom lays nothing out: the loading screen is as wide as the plot with one value axis will be.
+    const clientWidth = vi
+      .spyOn(HTMLElement.prototype, 'clientWidth', 'get')
+      .mockReturnValue(790 + TYPICAL_VALUE_AXIS_WIDTH);
+    try {
+      const server = plant({ pvConfigsHeld: held });
+      routes('/charts/archive/5');
+      await stateOf('done');
+      // The chart is there with its data while its PVs' names are still on the way.
+      expect(server.calls('POST', '/api/Pv/configs')).toHaveLength(1);
+      const legend = screen.getByTestId('chart-legend');
+      expect(within(legend).queryByText('Hochbehälter 100001')).toBeNull();
+      const calls = server.calls('GET', '/api/charts/data/5');
+      expect(calls).toHaveLength(1);
+      expect(queryOf(calls[0]!).get('width')).toBe('790');
+      release();
+      expect(await within(legend).findByText('Hochbehälter 100001')).toBeDefined();
+      expect(server.calls('GET', '/api/charts/data/5')).toHaveLength(1);
+    } finally {
+      release();
+      clientWidth.mockRestore();
+    }
+  });
+
+  it('asks again at the plot width when the opening request was for another resolution', async () => {
+    const clientWidth = vi
+      .spyOn(HTMLElement.prototype, 'clientWidth', 'get')
+      .mockReturnValue(80 + TYPICAL_VALUE_AXIS_WIDTH);
+    try {
+      const server = plant();
+      routes('/charts/archive/5');
+      await stateOf('done');
+      const widths = server.calls('GET', '/api/charts/data/5').map((c) => queryOf(c).get('width'));
+      expect(widths).toEqual(['80', '800']);
+    } finally {
+      clientWidth.mockRestore();
+    }
   });
 
   it('starts the given offset back with ?start=', async () => {

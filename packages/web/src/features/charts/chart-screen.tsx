@@ -1,13 +1,28 @@
 import { pvKey } from '@leitwarte/core';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { ErrorView, LoadingView } from '../../ui/status-views';
-import { loadChartDefinition, type ChartDefinition, type ChartOrigin } from './chart-definition';
+import {
+  loadChartDefinition,
+  openChart,
+  type ChartDefinition,
+  type ChartOpening,
+  type ChartOrigin,
+  type ChartSeriesDefinition,
+} from './chart-definition';
 import { ChartView } from './chart-view';
+import { TYPICAL_VALUE_AXIS_WIDTH } from './plot/axis-size';
 
 /** The outcome of one load, marked with the origin and reload it belongs to. */
 type Loaded =
-  | { origin: string; generation: number; status: 'ready'; definition: ChartDefinition }
+  | {
+      origin: string;
+      generation: number;
+      status: 'ready';
+      definition: ChartDefinition;
+      opening: ChartOpening | null;
+    }
   | { origin: string; generation: number; status: 'error'; error: unknown };
 
 function originKey(origin: ChartOrigin): string {
@@ -18,26 +33,60 @@ function originKey(origin: ChartOrigin): string {
 
 /**
  * A chart screen (live, archive, trend line): the config and series load first (screens §4:
- * loading, then ready or error), then the chart asks for its data. After a config change the
- * chart stays on screen while it loads again.
+ * loading, then ready or error). As soon as the series are known the first data request starts,
+ * at the drawing width the plot will most likely have (the loading view's width less one value
+ * axis; should the real width fall on another resolution level, the data is asked for again), and the
+ * chart is shown; the PVs' configs (names, dimensions) load alongside and complete it when they
+ * come. After a config change the chart stays on screen while it loads again.
  */
 export function ChartScreen({ origin, live }: { origin: ChartOrigin; live: boolean }) {
   const { t } = useTranslation();
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [generation, setGeneration] = useState(0);
   const key = originKey(origin);
+  const [search] = useSearchParams();
+  const loadingRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     const controller = new AbortController();
-    loadChartDefinition(origin, controller.signal).then(
+    let opening: ChartOpening | null = null;
+    let shown = false;
+    const onSeries = (base: ChartSeriesDefinition) => {
+      // The drawing area is the screen's width less the value axes; one axis is the common case.
+      const width = Math.floor(loadingRef.current?.clientWidth ?? 0) - TYPICAL_VALUE_AXIS_WIDTH;
+      opening = width > 0 ? openChart(base, live, search, width) : null;
+      shown = true;
+      setLoaded((previous) => ({
+        origin: key,
+        generation,
+        status: 'ready',
+        // Until the PVs' configs come, those of the chart shown before stand in (after a reload).
+        definition: {
+          ...base,
+          pvConfigs:
+            previous?.status === 'ready' && previous.origin === key
+              ? previous.definition.pvConfigs
+              : new Map(),
+          missingPvs: [],
+        },
+        opening,
+      }));
+    };
+    loadChartDefinition(origin, controller.signal, onSeries).then(
       (definition) => {
-        if (!controller.signal.aborted) setLoaded({ origin: key, generation, status: 'ready', definition });
+        if (controller.signal.aborted) return;
+        shown = true;
+        setLoaded({ origin: key, generation, status: 'ready', definition, opening });
       },
       (error: unknown) => {
         if (!controller.signal.aborted) setLoaded({ origin: key, generation, status: 'error', error });
       },
     );
-    return () => controller.abort();
+    return () => {
+      controller.abort();
+      // A chart on screen owns its opening request; one never shown is no longer wanted.
+      if (!shown) opening?.request?.controller.abort();
+    };
     // The origin is described completely by its key.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, generation]);
@@ -51,6 +100,7 @@ export function ChartScreen({ origin, live }: { origin: ChartOrigin; live: boole
       <ChartView
         key={`${key}/${current.generation}`}
         definition={current.definition}
+        opening={current.opening}
         live={live}
         keepViewInAddress={!live}
         onConfigSaved={reload}
@@ -63,7 +113,7 @@ export function ChartScreen({ origin, live }: { origin: ChartOrigin; live: boole
       </div>
     );
   return (
-    <div data-testid="chart-screen" data-state="loading">
+    <div ref={loadingRef} data-testid="chart-screen" data-state="loading">
       <LoadingView label={t('charts.screen.loading')} />
     </div>
   );

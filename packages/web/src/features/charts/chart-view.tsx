@@ -9,19 +9,19 @@ import {
 } from '@leitwarte/core';
 import { Alert, Button, Group, Modal, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { exportChartData, getAutoChartData, getChartData } from '../../api/charts';
+import { exportChartData } from '../../api/charts';
 import { rightsQuery } from '../../api/user-management';
-import { resolveSelection, userTimeZone, type RangeSelection } from '../../ui/archive/range-selection';
+import { resolveSelection, type RangeSelection } from '../../ui/archive/range-selection';
 import { AnnotationDialog } from './annotations/annotation-dialog';
 import { annotationDraftAt } from './annotations/annotation-drafts';
 import { FailureDialog } from './annotations/message-dialogs';
 import { useAnnotations } from './annotations/use-annotations';
-import type { ChartDefinition } from './chart-definition';
+import { chartDataFetcher, chartWindow, type ChartDefinition, type ChartOpening } from './chart-definition';
 import { saveFile } from './chart-export';
-import { initialArchiveWindow, initialLiveWindow, searchWithView } from './chart-range';
+import { searchWithView } from './chart-range';
 import { ChartToolbar } from './chart-toolbar';
 import { ConfigDialog } from './config-dialog';
 import { ChartLegend } from './plot/chart-legend';
@@ -40,15 +40,13 @@ export interface ChartViewProps {
   keepViewInAddress: boolean;
   /** A saved config changed: the screen loads it again. */
   onConfigSaved: () => void;
+  /** The first view and data request, when the screen started them before the chart was shown. */
+  opening?: ChartOpening | null;
 }
 
 /** The window a chart opens with, and goes back to on reset. */
 function defaultWindow(definition: ChartDefinition, live: boolean, search: URLSearchParams): TimeWindow {
-  const now = Date.now();
-  const zone = userTimeZone();
-  return live
-    ? initialLiveWindow(definition.span, now, zone)
-    : initialArchiveWindow(definition.span, search, now, zone);
+  return chartWindow(definition.span, live, search);
 }
 
 function useLimits(definition: ChartDefinition): LimitConfig[] {
@@ -77,10 +75,12 @@ function useLimits(definition: ChartDefinition): LimitConfig[] {
 }
 
 /** A loaded chart: toolbar, plot, legend, measurement types, annotations and the config editor. */
-export function ChartView({ definition, live, keepViewInAddress, onConfigSaved }: ChartViewProps) {
+export function ChartView({ definition, live, keepViewInAddress, onConfigSaved, opening }: ChartViewProps) {
   const { t } = useTranslation();
   const [searchParams, setSearchParams] = useSearchParams();
-  const [view, setView] = useState<TimeWindow>(() => defaultWindow(definition, live, searchParams));
+  const [view, setView] = useState<TimeWindow>(
+    () => opening?.view ?? defaultWindow(definition, live, searchParams),
+  );
   // Reset leads to the chart's own span, not to a view kept in the address.
   const [home, setHome] = useState<TimeWindow>(() => defaultWindow(definition, live, new URLSearchParams()));
   const [range, setRange] = useState<RangeSelection>(() => ({ choice: 'custom', custom: view }));
@@ -107,17 +107,9 @@ export function ChartView({ definition, live, keepViewInAddress, onConfigSaved }
   );
   const chartId = definition.config?.id ?? null;
   const changedTypes = dataSeries.some((s, i) => s.measurementType !== definition.series[i]?.measurementType);
-  const fetcher: ChartDataFetcher = useCallback(
-    (r, source, budget, signal) => {
-      const query = { startDate: r.start, endDate: r.end, source, width: budget };
-      // A saved chart is read by its id; once the user picks other measurement types, by its PVs.
-      if (chartId !== null && !changedTypes) return getChartData(chartId, query, signal);
-      return getAutoChartData(
-        dataSeries.map((s) => ({ pv: s.pv, measurementType: s.measurementType })),
-        query,
-        signal,
-      );
-    },
+  // A saved chart is read by its id; once the user picks other measurement types, by its PVs.
+  const fetcher: ChartDataFetcher = useMemo(
+    () => chartDataFetcher(chartId, !changedTypes, dataSeries),
     [chartId, changedTypes, dataSeries],
   );
 
@@ -138,6 +130,7 @@ export function ChartView({ definition, live, keepViewInAddress, onConfigSaved }
     maxima: definition.maxima,
     fetcher,
     liveTail,
+    ...(opening?.request ? { opening: opening.request } : {}),
   });
   useEffect(() => {
     lastPointAt.current = shown.lastPointAt;

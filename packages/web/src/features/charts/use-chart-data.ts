@@ -11,6 +11,7 @@ import {
   type PvRef,
   type TimeWindow,
   pvKey,
+  snapToPixelColumns,
 } from '@leitwarte/core';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { joinSeriesData } from './plot/join-series';
@@ -54,6 +55,102 @@ export interface ChartDataView {
 
 /** Longest point budget the server takes (ChartDataQuery.width). */
 const WIDTH_MAX = 10_000;
+
+/** Milliseconds per pixel of a view drawn `width` pixels wide (0 without a width). */
+export function viewMsPerPixel(view: TimeWindow, width: number): number {
+  return width > 0 ? Math.max(1, (view.end - view.start) / width) : 0;
+}
+
+/** The point budget of a range: its share of the pixel columns of the view. */
+function pointBudget(range: TimeWindow, msPerPixel: number): number {
+  return Math.min(WIDTH_MAX, Math.max(1, Math.ceil((range.end - range.start) / msPerPixel)));
+}
+
+/** The key of a series list as the data layer reads it (plot key, PV, measurement type). */
+export function seriesSignatureOf(series: readonly DataSeries[]): string {
+  return series.map((s) => `${s.key}=${pvKey(s.pv)}:${s.measurementType}`).join(',');
+}
+
+/**
+ * The first request of a chart, started before the chart is on screen (as soon as its series
+ * are known), so the data call runs alongside the rest of the opening. The chart takes it over
+ * when its first view asks for the same range, source and resolution level of the same series;
+ * otherwise it is aborted and the chart asks for itself.
+ */
+export interface OpeningRequest {
+  range: TimeWindow;
+  source: ChartDataSource;
+  level: number;
+  seriesSignature: string;
+  reply: Promise<ChartDataReply>;
+  controller: AbortController;
+  /** Set once the chart took the reply over. */
+  taken: boolean;
+}
+
+/**
+ * Starts the opening request of a view at a width: the range, source and budget the chart will
+ * ask for with an empty cache.
+ */
+export function startOpeningRequest(options: {
+  series: readonly DataSeries[];
+  view: TimeWindow;
+  width: number;
+  preset: DataSourcePreset;
+  maxima: ArchiveMaxima;
+  fetcher: ChartDataFetcher;
+}): OpeningRequest | null {
+  const { series, view, width, preset, maxima, fetcher } = options;
+  if (width <= 0 || series.length === 0 || !(view.end > view.start)) return null;
+  const msPerPixel = viewMsPerPixel(view, width);
+  const source = selectDataSource(preset, view.start, view.end, maxima);
+  // What an empty cache finds missing: the view in whole milliseconds.
+  const range = { start: Math.floor(view.start), end: Math.ceil(view.end) };
+  const controller = new AbortController();
+  const reply = fetcher(range, source, pointBudget(range, msPerPixel), controller.signal);
+  // Not taken over, it is aborted; that rejection is nobody's error.
+  reply.catch(() => undefined);
+  return {
+    range,
+    source,
+    level: resolutionLevel(msPerPixel),
+    seriesSignature: seriesSignatureOf(series),
+    reply,
+    controller,
+    taken: false,
+  };
+}
+
+/** The opening reply if it is the one asked for, taken over (an abort of `signal` aborts it). */
+function takeOpening(
+  opening: OpeningRequest | undefined,
+  wanted: { range: TimeWindow; source: ChartDataSource; level: number; seriesSignature: string },
+  signal: AbortSignal,
+): Promise<ChartDataReply> | null {
+  if (!opening || opening.taken || opening.controller.signal.aborted) return null;
+  opening.taken = true;
+  const same =
+    opening.range.start === wanted.range.start &&
+    opening.range.end === wanted.range.end &&
+    opening.source === wanted.source &&
+    opening.level === wanted.level &&
+    opening.seriesSignature === wanted.seriesSignature;
+  if (!same) {
+    opening.controller.abort();
+    return null;
+  }
+  signal.addEventListener('abort', () => opening.controller.abort(), { once: true });
+  return opening.reply;
+}
+
+/**
+ * The points of a series as drawn: each at the start of its pixel column in the current view, as
+ * the server's reduction to pixel columns means them (a plot rounding each x to the nearest pixel
+ * would move a point late in its column into the next one).
+ */
+function snapped(points: { t: number[]; v: number[] }, view: TimeWindow, msPerPixel: number) {
+  return msPerPixel > 0 ? { t: snapToPixelColumns(points.t, view.start, msPerPixel), v: points.v } : points;
+}
 
 interface InFlight {
   controller: AbortController;
@@ -125,8 +222,10 @@ export function useChartData(options: {
   maxima: ArchiveMaxima;
   fetcher: ChartDataFetcher;
   liveTail?: LiveTail;
+  /** A request started before the chart was shown, taken over by the first load if it fits. */
+  opening?: OpeningRequest;
 }): ChartDataView {
-  const { series, view, width, preset, maxima, fetcher, liveTail } = options;
+  const { series, view, width, preset, maxima, fetcher, liveTail, opening } = options;
   const [store] = useState(() => new ChartDataStore());
   const [version, setVersion] = useState(0);
   const [retries, setRetries] = useState(0);
@@ -134,10 +233,10 @@ export function useChartData(options: {
   const [unauthorized, setUnauthorized] = useState<PvRef[]>([]);
 
   const source = selectDataSource(preset, view.start, view.end, maxima);
-  const msPerPixel = width > 0 ? Math.max(1, (view.end - view.start) / width) : 0;
+  const msPerPixel = viewMsPerPixel(view, width);
   const level = width > 0 ? resolutionLevel(msPerPixel) : 0;
   const group = `${source}|${level}`;
-  const seriesSignature = series.map((s) => `${s.key}=${pvKey(s.pv)}:${s.measurementType}`).join(',');
+  const seriesSignature = seriesSignatureOf(series);
 
   useEffect(() => {
     if (width <= 0 || series.length === 0) return;
@@ -156,8 +255,10 @@ export function useChartData(options: {
       const controller = new AbortController();
       const request: InFlight = { controller, range: gap, group };
       store.inFlight.add(request);
-      const budget = Math.min(WIDTH_MAX, Math.max(1, Math.ceil((gap.end - gap.start) / msPerPixel)));
-      fetcher(gap, source, budget, controller.signal)
+      const reply =
+        takeOpening(opening, { range: gap, source, level, seriesSignature }, controller.signal) ??
+        fetcher(gap, source, pointBudget(gap, msPerPixel), controller.signal);
+      reply
         .then((reply) => {
           const byPv = new Map(reply.series.map((d) => [`${pvKey(d.pv)}|${d.measurementType}`, d]));
           series.forEach((s, i) => {
@@ -184,7 +285,13 @@ export function useChartData(options: {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [view.start, view.end, width, group, seriesSignature, fetcher, retries, store]);
 
-  useEffect(() => () => store.abortAll(), [store]);
+  useEffect(
+    () => () => {
+      store.abortAll();
+      if (opening && !opening.taken) opening.controller.abort();
+    },
+    [store, opening],
+  );
 
   const result = useMemo(() => {
     const states: BatchState[] = [];
@@ -207,7 +314,9 @@ export function useChartData(options: {
       bySeries.set(s.key, points);
       if (state === 'done') store.lastShown.set(s.key, points);
     }
-    const data = joinSeriesData(series.map((s) => bySeries.get(s.key) ?? { t: [], v: [] }));
+    const data = joinSeriesData(
+      series.map((s) => snapped(bySeries.get(s.key) ?? { t: [], v: [] }, view, msPerPixel)),
+    );
     return { state: width <= 0 ? ('empty' as const) : aggregate(states), data, bySeries };
     // version: the caches changed.
     // eslint-disable-next-line react-hooks/exhaustive-deps

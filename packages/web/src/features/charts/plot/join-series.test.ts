@@ -19,12 +19,29 @@ describe('joinSeriesData', () => {
     expect(joinSeriesData([{ t: [], v: [] }])).toEqual([[], []]);
   });
 
-  it('keeps the last value of a repeated time and turns non-finite values into gaps', () => {
+  it('keeps every point of a repeated time in order and turns non-finite values into gaps', () => {
     const joined = joinSeriesData([{ t: [1000, 1000, 2000, 3000], v: [1, 5, Number.NaN, Infinity] }]);
     expect(joined).toEqual([
-      [1, 2, 3],
-      [5, null, null],
+      [1, 1, 2, 3],
+      [1, 5, null, null],
     ]);
+  });
+
+  it('gives a shared time the rows of the series with most points there, the others undefined', () => {
+    // Reduced data drawn at column starts: first, minimum, maximum and last at one x.
+    const joined = joinSeriesData([
+      { t: [0, 0, 0, 0, 2000], v: [3, 1, 9, 4, 5] },
+      { t: [0, 0, 1000], v: [7, 8, 6] },
+      { t: [2000, 2000], v: [1, 2] },
+    ]);
+    expect(joined).toStrictEqual([
+      [0, 0, 0, 0, 1, 2, 2],
+      [3, 1, 9, 4, null, 5, undefined],
+      [7, 8, undefined, undefined, 6, null, null],
+      [null, null, null, null, null, 1, 2],
+    ]);
+    const xs = Array.from(joined[0]);
+    expect(xs.every((x, i) => i === 0 || x >= (xs[i - 1] ?? Infinity))).toBe(true);
   });
 
   it('merges large interleaved series in order', () => {

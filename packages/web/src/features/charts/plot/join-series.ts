@@ -1,22 +1,28 @@
 import type uPlot from 'uplot';
 
-/** Points of one series, times in ms, sorted ascending. */
+/** Points of one series, times in ms, sorted ascending (equal times allowed). */
 export interface SeriesPoints {
   t: readonly number[];
   v: readonly number[];
 }
 
 /**
- * Aligns several sorted series on one time axis for uPlot: x in seconds, one value column per
- * series with null where that series has no point. A k-way merge over the sorted inputs keeps
- * this linear in the number of points (times the few series a chart holds). Within one series a
- * repeated time keeps its last value; non-finite values become gaps.
+ * Aligns several sorted series on one time axis for uPlot: x in seconds, non-decreasing, one
+ * value column per series. A k-way merge over the sorted inputs keeps this linear in the number
+ * of points (times the few series a chart holds).
+ *
+ * Equal times within a series are all kept, in their order: reduced data drawn at the start of
+ * its pixel column has several points at one x (a vertical stroke). A time shared by series gets
+ * as many rows as the series with most points there has; a series with fewer points at that time
+ * leaves its extra rows undefined, which uPlot passes over without breaking the line. A series
+ * with no point at a time has null there (a gap, as before); non-finite values become gaps too.
  */
 export function joinSeriesData(list: readonly SeriesPoints[]): uPlot.AlignedData {
   const k = list.length;
   const heads = new Array<number>(k).fill(0);
+  const runs = new Array<number>(k).fill(0);
   const xs: number[] = [];
-  const columns: (number | null)[][] = list.map(() => []);
+  const columns: (number | null | undefined)[][] = list.map(() => []);
   for (;;) {
     let next = Infinity;
     for (let s = 0; s < k; s++) {
@@ -28,20 +34,33 @@ export function joinSeriesData(list: readonly SeriesPoints[]): uPlot.AlignedData
       }
     }
     if (next === Infinity) break;
-    xs.push(next / 1000);
+    let rows = 0;
+    for (let s = 0; s < k; s++) {
+      const series = list[s];
+      const i = heads[s] ?? 0;
+      let end = i;
+      if (series) while (end < series.t.length && series.t[end] === next) end++;
+      runs[s] = end - i;
+      if (end - i > rows) rows = end - i;
+    }
+    const x = next / 1000;
+    for (let r = 0; r < rows; r++) xs.push(x);
     for (let s = 0; s < k; s++) {
       const series = list[s];
       const column = columns[s];
       if (!series || !column) continue;
-      let i = heads[s] ?? 0;
-      if (i < series.t.length && series.t[i] === next) {
-        while (i + 1 < series.t.length && series.t[i + 1] === next) i++;
-        const v = series.v[i];
-        column.push(v !== undefined && Number.isFinite(v) ? v : null);
-        heads[s] = i + 1;
-      } else {
-        column.push(null);
+      const i = heads[s] ?? 0;
+      const run = runs[s] ?? 0;
+      if (run === 0) {
+        for (let r = 0; r < rows; r++) column.push(null);
+        continue;
       }
+      for (let r = 0; r < run; r++) {
+        const v = series.v[i + r];
+        column.push(v !== undefined && Number.isFinite(v) ? v : null);
+      }
+      for (let r = run; r < rows; r++) column.push(undefined);
+      heads[s] = i + run;
     }
   }
   return [xs, ...columns];

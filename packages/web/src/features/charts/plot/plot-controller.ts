@@ -23,6 +23,8 @@ export interface PlotCallbacks {
   onRangeChange: (range: TimeWindow, cause: RangeChangeCause) => void;
   onPlotClick: (t: number, seriesIndex: number | null) => void;
   limitLines: () => readonly DrawnLimitLine[];
+  /** The width of the drawing area (CSS pixels, without the axes) whenever it changes. */
+  onDrawingWidth: (width: number) => void;
 }
 
 export interface PlotSetup {
@@ -90,6 +92,7 @@ export class PlotController {
   private frame: number | null = null;
   private draws = 0;
   private down: { x: number; y: number } | null = null;
+  private gestureRect: { rect: DOMRect; at: number } | null = null;
   private readonly cleanups: (() => void)[] = [];
 
   constructor(setup: PlotSetup) {
@@ -116,6 +119,8 @@ export class PlotController {
           },
         ],
         setScale: [(_u, key) => this.scaleChanged(key)],
+        // Also fires when the value axes grow or shrink with their labels.
+        setSize: [(u) => setup.callbacks().onDrawingWidth(Math.floor(u.bbox.width / (uPlot.pxRatio || 1)))],
         draw: [() => this.drawn()],
       },
     });
@@ -349,9 +354,22 @@ export class PlotController {
     this.on(over, 'dblclick', () => this.reset());
   }
 
+  /**
+   * Where the plot area is on the page, measured at the first wheel step of a gesture and kept
+   * while the steps follow each other closely: measuring on every step would make the browser
+   * lay out the page again each time, right after the last draw changed the DOM.
+   */
+  private wheelRect(e: WheelEvent): DOMRect {
+    const cached = this.gestureRect;
+    const kept = cached && e.timeStamp - cached.at <= RANGE_REPORT_DELAY_MS ? cached.rect : null;
+    const rect = kept ?? this.u.over.getBoundingClientRect();
+    this.gestureRect = { rect, at: e.timeStamp };
+    return rect;
+  }
+
   private timeWheel(e: WheelEvent): void {
     e.preventDefault();
-    const rect = this.u.over.getBoundingClientRect();
+    const rect = this.wheelRect(e);
     if (rect.width <= 0) return;
     const base = this.pendingX?.range ?? this.currentX();
     const horizontal = e.shiftKey || Math.abs(e.deltaX) > Math.abs(e.deltaY);
@@ -372,7 +390,7 @@ export class PlotController {
   private valueWheel(e: WheelEvent, scaleKey: string): void {
     e.preventDefault();
     const scale = this.u.scales[scaleKey];
-    const rect = this.u.over.getBoundingClientRect();
+    const rect = this.wheelRect(e);
     if (!scale || scale.min == null || scale.max == null || rect.height <= 0) return;
     const base = this.pendingY.get(scaleKey) ?? { min: scale.min, max: scale.max };
     const fromTop = Math.min(1, Math.max(0, (e.clientY - rect.top) / rect.height));

@@ -62,6 +62,14 @@ describe('plot layout (screens §9 axes merge, padding, logarithmic axis)', () =
     expect(prepareData([plotSeries('lin')], data)).toBe(data);
   });
 
+  it('keeps undefined rows undefined on logarithmic axes, so the line is not broken there', () => {
+    const data: uPlot.AlignedData = [
+      [1, 1, 2],
+      [5, undefined, 0],
+    ];
+    expect(prepareData([plotSeries('log', { axis: logAxis })], data)[1]).toStrictEqual([5, undefined, null]);
+  });
+
   it('changes its signature with the grouping and the drawing, not with visibility', () => {
     const series = [plotSeries('a'), plotSeries('b')];
     const merged = computeLayout(series, [[1], [1], [1]]);

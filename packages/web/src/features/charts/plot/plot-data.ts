@@ -61,7 +61,8 @@ export function layoutSignature(series: readonly PlotSeries[], layout: PlotLayou
 
 /**
  * The data as drawn: on a logarithmic axis values at or below 0 have no place and become gaps
- * (screens §9 logarithmic axis); other columns are passed on untouched, without copying.
+ * (screens §9 logarithmic axis); other columns are passed on untouched, without copying. An
+ * undefined value (a row another series needs at a shared time) stays undefined: no gap.
  */
 export function prepareData(series: readonly PlotSeries[], data: uPlot.AlignedData): uPlot.AlignedData {
   if (!series.some((s) => s.axis.log)) return data;
@@ -70,10 +71,10 @@ export function prepareData(series: readonly PlotSeries[], data: uPlot.AlignedDa
     xs,
     ...columns.map((column, i) => {
       if (!series[i]?.axis.log) return column;
-      const drawn = new Array<number | null>(column.length);
+      const drawn = new Array<number | null | undefined>(column.length);
       for (let j = 0; j < column.length; j++) {
         const v = column[j];
-        drawn[j] = v !== null && v !== undefined && v > 0 ? v : null;
+        drawn[j] = v === undefined ? undefined : v !== null && v > 0 ? v : null;
       }
       return drawn;
     }),

@@ -2,11 +2,12 @@ import './test-dom';
 import type uPlot from 'uplot';
 import { describe, expect, it } from 'vitest';
 import { withAlpha } from './plot-colors';
-import { computeLayout } from './plot-data';
+import { computeLayout, prepareData } from './plot-data';
 import {
   TIME_AXIS_LABELS,
   buildPlotOptions,
   dateNames,
+  drawnColumns,
   linearIncrements,
   logSplits,
   type PlotOptionsContext,
@@ -185,5 +186,42 @@ describe('time axis', () => {
     expect(fmtDate('{MMM}')(new Date(2026, 9, 1))).toMatch(/^Okt/);
     expect(dateNames('en').MMMM[0]).toBe('January');
     expect(dateNames('de').WWWW[0]).toBe('Sonntag');
+  });
+});
+
+describe('drawn columns', () => {
+  it('connects the points of a series across times only other series have', () => {
+    const aligned: uPlot.AlignedData = [
+      [1, 2, 3, 4],
+      [1, 2, null, 4],
+      [null, 20, 30, null],
+    ];
+    expect(drawnColumns(aligned, aligned)).toStrictEqual([
+      [1, 2, 3, 4],
+      [1, 2, undefined, 4],
+      [undefined, 20, 30, undefined],
+    ]);
+  });
+
+  it('keeps values without a place on a logarithmic axis as gaps', () => {
+    const series = [plotSeries('a', { axis: { ...freeAxis, log: true } }), plotSeries('b')];
+    const aligned: uPlot.AlignedData = [
+      [1, 2, 3, 4],
+      [10, 0, null, 100],
+      [null, -5, 3, undefined],
+    ];
+    expect(drawnColumns(aligned, prepareData(series, aligned))).toStrictEqual([
+      [1, 2, 3, 4],
+      [10, null, undefined, 100],
+      [undefined, -5, 3, undefined],
+    ]);
+  });
+
+  it('passes a column without null on unchanged', () => {
+    const column = [1, undefined, 3];
+    const aligned: uPlot.AlignedData = [[1, 2, 3], column];
+    const drawn = drawnColumns(aligned, aligned);
+    expect(drawn[0]).toBe(aligned[0]);
+    expect(drawn[1]).toBe(column);
   });
 });

@@ -1,9 +1,37 @@
 import { axisDecimals } from '@leitwarte/core';
+import { valueAxisWidth } from './axis-size';
 import uPlot from 'uplot';
 import { withAlpha } from './plot-colors';
 import type { PlotAxisGroup, PlotLayout } from './plot-data';
 import type { PlotSeries } from './plot-types';
 import type { ScaleRange } from './zoom-math';
+
+/**
+ * The columns uPlot draws. uPlot breaks a line at null and passes over undefined. In the aligned
+ * data a null mostly means "this series has no point at a time another series has one", and
+ * breaking the line there would cut the series into pieces wherever the series' times differ
+ * (reduced data: almost everywhere); the many pieces also make every frame slow, as each becomes
+ * a clip rectangle the canvas rasterises on commit. So a series' line connects its own points:
+ * nulls of `aligned` become undefined, and only values `prepared` drops (at or below 0 on a
+ * logarithmic axis, where they have no place) stay gaps. The data contract carries finite values
+ * only, so a non-finite value (also null once aligned) is passed over alike. A column without
+ * null is passed on as it is.
+ */
+export function drawnColumns(aligned: uPlot.AlignedData, prepared: uPlot.AlignedData): uPlot.AlignedData {
+  const [xs, ...columns] = prepared;
+  return [
+    xs,
+    ...columns.map((column, i) => {
+      const own = aligned[i + 1] ?? column;
+      let hasNull = false;
+      for (let j = 0; j < column.length && !hasNull; j++) hasNull = own[j] === null;
+      if (!hasNull) return column;
+      const drawn = new Array<number | null | undefined>(column.length);
+      for (let j = 0; j < column.length; j++) drawn[j] = own[j] === null ? undefined : column[j];
+      return drawn;
+    }),
+  ];
+}
 
 /** What the options need from the component: size, language and where current ranges live. */
 export interface PlotOptionsContext {
@@ -138,7 +166,7 @@ function valueAxis(
     labelFont: AXIS_FONT,
     grid: { show: index === 0, stroke: GRID_COLOR, width: 1 },
     ticks: { show: true, stroke: GRID_COLOR, width: 1, size: 4 },
-    size: (_u, values) => (values ? Math.max(...values.map((v) => v.length), 1) * 7 + 16 : 40),
+    size: (_u, values) => (values ? valueAxisWidth(Math.max(...values.map((v) => v.length), 1)) : 40),
     // uPlot's tick filter of logarithmic axes leaves gaps (null) where no label fits.
     values: group.log
       ? (_u, splits) => splits.map((v: number | null) => (v === null ? '' : format.log(v)))

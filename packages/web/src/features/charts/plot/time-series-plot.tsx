@@ -6,6 +6,7 @@ import type uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { DrawnLimitLine } from './limit-lines';
 import { PlotController, type PlotCallbacks, type PlotHandover } from './plot-controller';
+import { drawnColumns } from './plot-options';
 import { computeLayout, layoutSignature, prepareData } from './plot-data';
 import type { PlotAnnotation, PlotLimitLine, PlotSeries, RangeChangeCause } from './plot-types';
 import './plot.css';
@@ -27,7 +28,11 @@ export interface TimeSeriesPlotProps {
   limitLines?: PlotLimitLine[];
   /** Height in CSS pixels, axes included. */
   height?: number;
-  onWidthChange?: (cssWidth: number) => void;
+  /**
+   * Width of the drawing area in CSS pixels (the plot without its axes): data is requested for
+   * it and M4 points are snapped to its pixel columns, so it must be the area uPlot draws in.
+   */
+  onWidthChange?: (drawingWidth: number) => void;
 }
 
 const DEFAULT_HEIGHT = 400;
@@ -69,9 +74,12 @@ export function TimeSeriesPlot({
   const controllerRef = useRef<PlotController | null>(null);
   const handoverRef = useRef<PlotHandover | null>(null);
   const widthRef = useRef(0);
+  const drawingWidthRef = useRef(0);
+  const reportWidth = useRef(onWidthChange);
 
   const prepared = useMemo(() => prepareData(series, data), [series, data]);
   const layout = useMemo(() => computeLayout(series, prepared), [series, prepared]);
+  const drawn = useMemo(() => drawnColumns(data, prepared), [data, prepared]);
   const signature = layoutSignature(series, layout);
   const locale = i18n.language;
 
@@ -97,7 +105,7 @@ export function TimeSeriesPlot({
   const latest = useRef({
     series,
     layout,
-    prepared,
+    drawn,
     range,
     homeRange,
     height,
@@ -109,7 +117,7 @@ export function TimeSeriesPlot({
     latest.current = {
       series,
       layout,
-      prepared,
+      drawn,
       range,
       homeRange,
       height,
@@ -129,6 +137,11 @@ export function TimeSeriesPlot({
       onRangeChange: (r, cause) => latest.current.onRangeChange?.(r, cause),
       onPlotClick: (time, index) => latest.current.onPlotClick?.(time, index),
       limitLines: () => latest.current.drawnLimitLines,
+      onDrawingWidth: (drawing) => {
+        if (drawing <= 0 || drawing === drawingWidthRef.current) return;
+        drawingWidthRef.current = drawing;
+        reportWidth.current?.(drawing);
+      },
     });
     const width = Math.floor(root.clientWidth) || widthRef.current || FALLBACK_WIDTH;
     const controller = new PlotController({
@@ -137,7 +150,7 @@ export function TimeSeriesPlot({
       markers,
       series: now.series,
       layout: now.layout,
-      data: now.prepared,
+      data: now.drawn,
       width,
       height: now.height,
       locale,
@@ -154,8 +167,8 @@ export function TimeSeriesPlot({
   }, [signature, locale]);
 
   useLayoutEffect(() => {
-    controllerRef.current?.setData(prepared, layout);
-  }, [prepared, layout]);
+    controllerRef.current?.setData(drawn, layout);
+  }, [drawn, layout]);
 
   useLayoutEffect(() => {
     controllerRef.current?.setSeries(series);
@@ -181,7 +194,6 @@ export function TimeSeriesPlot({
     controllerRef.current?.setHeight(height);
   }, [height]);
 
-  const reportWidth = useRef(onWidthChange);
   useLayoutEffect(() => {
     reportWidth.current = onWidthChange;
   });
@@ -192,8 +204,10 @@ export function TimeSeriesPlot({
       const width = Math.floor(entries[entries.length - 1]?.contentRect.width ?? 0);
       if (width <= 0 || width === widthRef.current) return;
       widthRef.current = width;
-      controllerRef.current?.setSize(width, latest.current.height);
-      reportWidth.current?.(width);
+      const controller = controllerRef.current;
+      controller?.setSize(width, latest.current.height);
+      // With a plot, its setSize hook reports the drawing area; without one (no canvas) the frame's width is all there is.
+      if (!controller) reportWidth.current?.(width);
     });
     observer.observe(root);
     return () => observer.disconnect();

@@ -1,0 +1,112 @@
+import type { ChartDataReply, PvRef } from '@leitwarte/core';
+import { renderHook, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { startOpeningRequest, useChartData, type ChartDataFetcher, type DataSeries } from './use-chart-data';
+
+const A: PvRef = { type: 'AnaIn', nr: 1 };
+const series: DataSeries[] = [{ key: 'a', pv: A, measurementType: 'Aktuell' }];
+const maxima = { maxDaysForArchiveValues: 100, maxMonthsForQuarterHourValues: 12, maxYearsForDayValues: 10 };
+// 800 pixels of 1 s each.
+const view = { start: 1_000_000, end: 1_800_000 };
+
+function reply(points: [number, number][]): ChartDataReply {
+  return {
+    source: 'MeasurementArchive',
+    series: [
+      {
+        pv: A,
+        measurementType: 'Aktuell',
+        dimension: 'm',
+        seriesId: 1,
+        annotations: [],
+        dataPoints: points.map(([timestamp, value]) => ({ timestamp, value })),
+      },
+    ],
+    unauthorizedPvs: [],
+  };
+}
+
+const render = (fetcher: ChartDataFetcher, opening?: ReturnType<typeof startOpeningRequest>) =>
+  renderHook(() =>
+    useChartData({
+      series,
+      view,
+      width: 800,
+      preset: 'MeasurementArchive',
+      maxima,
+      fetcher,
+      ...(opening ? { opening } : {}),
+    }),
+  );
+
+describe('useChartData', () => {
+  it('draws each point at the start of its pixel column of the view, keeping points that share one', async () => {
+    const fetcher = vi.fn<ChartDataFetcher>(async () =>
+      reply([
+        [1_001_500, 1],
+        [1_001_999, 5],
+        [1_002_000, 2],
+        [1_002_999, 3],
+      ]),
+    );
+    const { result } = render(fetcher);
+    await waitFor(() => expect(result.current.state).toBe('done'));
+    expect(Array.from(result.current.data[0])).toEqual([1001, 1001, 1002, 1002]);
+    expect(Array.from(result.current.data[1] ?? [])).toEqual([1, 5, 2, 3]);
+    // The series as loaded keeps the times of the points (nearest point, newest point).
+    expect(result.current.series.get('a')?.t).toEqual([1_001_500, 1_001_999, 1_002_000, 1_002_999]);
+    expect(result.current.lastPointAt('a')).toBe(1_002_999);
+  });
+
+  it('takes over an opening request for the same range, source and level instead of asking again', async () => {
+    const early = vi.fn<ChartDataFetcher>(async () => reply([[1_400_000, 7]]));
+    const opening = startOpeningRequest({
+      series,
+      view,
+      width: 790,
+      preset: 'MeasurementArchive',
+      maxima,
+      fetcher: early,
+    });
+    expect(early).toHaveBeenCalledTimes(1);
+    const fetcher = vi.fn<ChartDataFetcher>(async () => reply([]));
+    const { result } = render(fetcher, opening);
+    await waitFor(() => expect(result.current.state).toBe('done'));
+    expect(fetcher).not.toHaveBeenCalled();
+    expect(opening?.taken).toBe(true);
+    expect(Array.from(result.current.data[1] ?? [])).toEqual([7]);
+  });
+
+  it('aborts an opening request that does not fit and asks itself', async () => {
+    const early = vi.fn<ChartDataFetcher>(() => new Promise<ChartDataReply>(() => undefined));
+    // A tenth of the width: another resolution level.
+    const opening = startOpeningRequest({
+      series,
+      view,
+      width: 80,
+      preset: 'MeasurementArchive',
+      maxima,
+      fetcher: early,
+    });
+    const fetcher = vi.fn<ChartDataFetcher>(async () => reply([[1_400_000, 7]]));
+    const { result } = render(fetcher, opening);
+    await waitFor(() => expect(result.current.state).toBe('done'));
+    expect(fetcher).toHaveBeenCalledTimes(1);
+    expect(fetcher.mock.calls[0]?.[2]).toBe(800);
+    expect(opening?.controller.signal.aborted).toBe(true);
+  });
+
+  it('starts no opening request without a width', () => {
+    const early = vi.fn<ChartDataFetcher>();
+    const opening = startOpeningRequest({
+      series,
+      view,
+      width: 0,
+      preset: 'MeasurementArchive',
+      maxima,
+      fetcher: early,
+    });
+    expect(opening).toBeNull();
+    expect(early).not.toHaveBeenCalled();
+  });
+});
