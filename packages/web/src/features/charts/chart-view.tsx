@@ -20,7 +20,7 @@ import { annotationDraftAt } from './annotations/annotation-drafts';
 import { FailureDialog } from './annotations/message-dialogs';
 import { useAnnotations } from './annotations/use-annotations';
 import { chartDataFetcher, chartWindow, type ChartDefinition, type ChartOpening } from './chart-definition';
-import { saveFile } from './chart-export';
+import { saveFile } from '../../lib/save-file';
 import { searchWithView } from './chart-range';
 import { ChartToolbar } from './chart-toolbar';
 import { ConfigDialog } from './config-dialog';

@@ -88,18 +88,21 @@ export interface OpeningRequest {
   taken: boolean;
 }
 
-/**
- * Starts the opening request of a view at a width: the range, source and budget the chart will
- * ask for with an empty cache.
- */
-export function startOpeningRequest(options: {
+/** What the data of a chart view is asked for with: its series, range, width and source. */
+export interface ChartDataRequest {
   series: readonly DataSeries[];
   view: TimeWindow;
   width: number;
   preset: DataSourcePreset;
   maxima: ArchiveMaxima;
   fetcher: ChartDataFetcher;
-}): OpeningRequest | null {
+}
+
+/**
+ * Starts the opening request of a view at a width: the range, source and budget the chart will
+ * ask for with an empty cache.
+ */
+export function startOpeningRequest(options: ChartDataRequest): OpeningRequest | null {
   const { series, view, width, preset, maxima, fetcher } = options;
   if (width <= 0 || series.length === 0 || !(view.end > view.start)) return null;
   const msPerPixel = viewMsPerPixel(view, width);
@@ -214,17 +217,13 @@ function errorMessage(error: unknown): string {
  * point budget of its share of the width; loaded neighbours merge. A request whose range left
  * the view, or whose source or level is no longer shown, is aborted.
  */
-export function useChartData(options: {
-  series: readonly DataSeries[];
-  view: TimeWindow;
-  width: number;
-  preset: DataSourcePreset;
-  maxima: ArchiveMaxima;
-  fetcher: ChartDataFetcher;
-  liveTail?: LiveTail;
-  /** A request started before the chart was shown, taken over by the first load if it fits. */
-  opening?: OpeningRequest;
-}): ChartDataView {
+export function useChartData(
+  options: ChartDataRequest & {
+    liveTail?: LiveTail;
+    /** A request started before the chart was shown, taken over by the first load if it fits. */
+    opening?: OpeningRequest;
+  },
+): ChartDataView {
   const { series, view, width, preset, maxima, fetcher, liveTail, opening } = options;
   const [store] = useState(() => new ChartDataStore());
   const [version, setVersion] = useState(0);

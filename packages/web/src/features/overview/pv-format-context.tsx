@@ -2,7 +2,7 @@ import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PvFormatLabels } from '../../lib/format-pv-value';
 import { intlLocale } from '../../i18n/languages';
-import { useVisualisationText } from '../../lib/visualisation-texts';
+import { usePvFormatLabels } from '../../lib/use-pv-format-labels';
 
 interface PvFormat {
   locale: string;
@@ -19,24 +19,10 @@ const PvFormatContext = createContext<PvFormat>({
  * cells; cells then re-render only for their own value or a language change.
  */
 export function PvFormatProvider({ children }: { children: ReactNode }) {
-  const { t, i18n } = useTranslation();
+  const { i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? i18n.language;
-  const plantText = useVisualisationText();
-  const value = useMemo<PvFormat>(
-    () => ({
-      locale: intlLocale(language),
-      labels: {
-        active: t('pv.state.active'),
-        inactive: t('pv.state.inactive'),
-        hours: t('pv.units.hours'),
-        cycles: t('pv.units.cycles'),
-        invalid: t('pv.invalid'),
-        failure: [t('pv.failure.none'), t('pv.failure.active'), t('pv.failure.acknowledged')],
-        plantText,
-      },
-    }),
-    [t, language, plantText],
-  );
+  const labels = usePvFormatLabels();
+  const value = useMemo<PvFormat>(() => ({ locale: intlLocale(language), labels }), [language, labels]);
   return <PvFormatContext.Provider value={value}>{children}</PvFormatContext.Provider>;
 }
 

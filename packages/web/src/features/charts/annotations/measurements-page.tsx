@@ -15,7 +15,7 @@ import { useSearchParams } from 'react-router';
 import { exportChartData } from '../../../api/charts';
 import { ApiError } from '../../../api/http';
 import { intlLocale } from '../../../i18n/languages';
-import { useVisualisationText } from '../../../lib/visualisation-texts';
+import { usePvFormatLabels } from '../../../lib/use-pv-format-labels';
 import { resolveSelection, userTimeZone, type RangeSelection } from '../../../ui/archive/range-selection';
 import { TimeRangePicker } from '../../../ui/archive/time-range-picker';
 import { DataList } from '../../../ui/data-list';
@@ -24,7 +24,7 @@ import { FailureDialog } from './message-dialogs';
 import { measurementColumns, type MeasurementFormat } from './measurement-columns';
 import { measurementRows, pvsOfQuery, type MeasurementRow } from './measurement-rows';
 import { plantPvsQuery, pvConfigMap, pvLabel, pvOptionsOf } from './plant-pvs';
-import { saveFile } from './save-file';
+import { saveFile } from '../../../lib/save-file';
 import { measurementSeries, useMeasurements } from './use-measurements';
 
 const rowKey = (row: MeasurementRow) => row.t;
@@ -69,25 +69,13 @@ export function MeasurementsPage() {
     return [...missing, ...options];
   }, [pvConfigs, pvs]);
 
-  const plantText = useVisualisationText();
+  const labels = usePvFormatLabels();
   const language = i18n.resolvedLanguage ?? i18n.language;
   const format = useMemo<MeasurementFormat>(() => {
     const locale = intlLocale(language);
     const time = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'medium' });
-    return {
-      locale,
-      formatTime: (ms) => time.format(ms),
-      labels: {
-        active: t('pv.state.active'),
-        inactive: t('pv.state.inactive'),
-        hours: t('pv.units.hours'),
-        cycles: t('pv.units.cycles'),
-        invalid: t('pv.invalid'),
-        failure: [t('pv.failure.none'), t('pv.failure.active'), t('pv.failure.acknowledged')],
-        plantText,
-      },
-    };
-  }, [t, language, plantText]);
+    return { locale, formatTime: (ms) => time.format(ms), labels };
+  }, [language, labels]);
 
   const series = useMemo(() => data.data?.series ?? [], [data.data]);
   const rows = useMemo(() => measurementRows(series), [series]);

@@ -102,7 +102,7 @@ export function TimeSeriesPlot({
   }, [limitLines, series, layout, t]);
 
   // The newest props, for the plot's callbacks and for building it anew.
-  const latest = useRef({
+  const current = {
     series,
     layout,
     drawn,
@@ -112,19 +112,10 @@ export function TimeSeriesPlot({
     drawnLimitLines,
     onRangeChange,
     onPlotClick,
-  });
+  };
+  const latest = useRef(current);
   useLayoutEffect(() => {
-    latest.current = {
-      series,
-      layout,
-      drawn,
-      range,
-      homeRange,
-      height,
-      drawnLimitLines,
-      onRangeChange,
-      onPlotClick,
-    };
+    latest.current = current;
   });
 
   useLayoutEffect(() => {

@@ -1,4 +1,4 @@
-/** Offers a file the server made (its bytes and the name it gave) as a download. */
+/** Offers a file (its bytes and name) as a download. */
 export function saveFile(fileName: string, blob: Blob): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
