@@ -1,5 +1,5 @@
 import type { Alert } from '@leitwarte/core';
-import { Box, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Stack } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ColumnChooser, DataList, FilterBar, type RowKey } from '../../ui/data-list';
@@ -17,6 +17,7 @@ import {
   resolveSelection,
   type RangeSelection,
 } from '../../ui/archive/range-selection';
+import { ArchiveHeader } from '../../ui/archive/archive-header';
 import { TimeRangePicker } from '../../ui/archive/time-range-picker';
 import { useAlertActions } from './use-alert-actions';
 import { useAlertArchive } from './use-alert-archive';
@@ -106,34 +107,30 @@ export function AlertArchivePage() {
 
   return (
     <Stack gap="sm" className="alerts-page">
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <div>
-          <Title order={1} size="h2">
-            {t('alerts.title')}
-          </Title>
-          {!archive.isPending && !archive.error ? (
-            <Text size="sm" c="dimmed" data-testid="alerts-summary">
-              {t('alerts.summary', { shown: count(view.shown.length), loaded: count(archive.rows.length) })}
-            </Text>
-          ) : null}
-        </div>
-        <Group gap="xs" align="flex-end" wrap="wrap">
-          <TimeRangePicker value={selection} onChange={change} />
-          <LimitSelect
-            label={t('list.limit.label')}
-            defaultLabel={t('list.limit.default')}
-            value={limit}
-            onChange={setLimit}
-          />
-          <Button variant="default" loading={archive.isFetching} onClick={refresh}>
-            {t('alerts.refresh')}
-          </Button>
-          <ColumnChooser columns={columns} visibleColumnIds={view.visibleIds} onChange={view.setVisibleIds} />
-          <Button variant="default" disabled={view.shown.length === 0} onClick={exportCsv}>
-            {t('alerts.export')}
-          </Button>
-        </Group>
-      </Group>
+      <ArchiveHeader
+        title={t('alerts.title')}
+        summary={
+          !archive.isPending && !archive.error
+            ? t('alerts.summary', { shown: count(view.shown.length), loaded: count(archive.rows.length) })
+            : null
+        }
+        summaryTestId="alerts-summary"
+      >
+        <TimeRangePicker value={selection} onChange={change} />
+        <LimitSelect
+          label={t('list.limit.label')}
+          defaultLabel={t('list.limit.default')}
+          value={limit}
+          onChange={setLimit}
+        />
+        <Button variant="default" loading={archive.isFetching} onClick={refresh}>
+          {t('alerts.refresh')}
+        </Button>
+        <ColumnChooser columns={columns} visibleColumnIds={view.visibleIds} onChange={view.setVisibleIds} />
+        <Button variant="default" disabled={view.shown.length === 0} onClick={exportCsv}>
+          {t('alerts.export')}
+        </Button>
+      </ArchiveHeader>
       <ListNotices
         remaining={archive.remaining}
         loaded={archive.rows.length}

@@ -1,5 +1,5 @@
 import type { ControlEvent } from '@leitwarte/core';
-import { Box, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Stack } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ColumnChooser, DataList, FilterBar } from '../../ui/data-list';
@@ -14,6 +14,7 @@ import {
   resolveSelection,
   type RangeSelection,
 } from '../../ui/archive/range-selection';
+import { ArchiveHeader } from '../../ui/archive/archive-header';
 import { TimeRangePicker } from '../../ui/archive/time-range-picker';
 import { useEventArchive } from './use-event-archive';
 import { useListView } from '../../ui/archive/use-list-view';
@@ -77,40 +78,36 @@ export function EventArchivePage() {
 
   return (
     <Stack gap="sm">
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <div>
-          <Title order={1} size="h2">
-            {t('events.title')}
-          </Title>
-          {!archive.isPending && !archive.error ? (
-            <Text size="sm" c="dimmed" data-testid="events-summary">
-              {t('events.summary', { shown: count(view.shown.length), loaded: count(archive.events.length) })}
-            </Text>
-          ) : null}
-        </div>
-        <Group gap="xs" align="flex-end" wrap="wrap">
-          <TimeRangePicker
-            value={selection}
-            onChange={(next) => {
-              setSelection(next);
-              setResolvedAt(Date.now());
-            }}
-          />
-          <LimitSelect
-            label={t('list.limit.label')}
-            defaultLabel={t('list.limit.default')}
-            value={limit}
-            onChange={setLimit}
-          />
-          <Button variant="default" loading={archive.isFetching} onClick={refresh}>
-            {t('events.refresh')}
-          </Button>
-          <ColumnChooser columns={columns} visibleColumnIds={view.visibleIds} onChange={view.setVisibleIds} />
-          <Button variant="default" disabled={view.shown.length === 0} onClick={exportCsv}>
-            {t('events.export')}
-          </Button>
-        </Group>
-      </Group>
+      <ArchiveHeader
+        title={t('events.title')}
+        summary={
+          !archive.isPending && !archive.error
+            ? t('events.summary', { shown: count(view.shown.length), loaded: count(archive.events.length) })
+            : null
+        }
+        summaryTestId="events-summary"
+      >
+        <TimeRangePicker
+          value={selection}
+          onChange={(next) => {
+            setSelection(next);
+            setResolvedAt(Date.now());
+          }}
+        />
+        <LimitSelect
+          label={t('list.limit.label')}
+          defaultLabel={t('list.limit.default')}
+          value={limit}
+          onChange={setLimit}
+        />
+        <Button variant="default" loading={archive.isFetching} onClick={refresh}>
+          {t('events.refresh')}
+        </Button>
+        <ColumnChooser columns={columns} visibleColumnIds={view.visibleIds} onChange={view.setVisibleIds} />
+        <Button variant="default" disabled={view.shown.length === 0} onClick={exportCsv}>
+          {t('events.export')}
+        </Button>
+      </ArchiveHeader>
       <ListNotices
         remaining={archive.remaining}
         loaded={archive.events.length}

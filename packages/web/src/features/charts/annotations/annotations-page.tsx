@@ -6,12 +6,13 @@ import {
   type Annotation,
   type AnnotationDraft,
 } from '@leitwarte/core';
-import { Box, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Box, Button, Group, Stack, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { rightsQuery } from '../../../api/user-management';
 import { defaultSelection, resolveSelection, type RangeSelection } from '../../../ui/archive/range-selection';
+import { ArchiveHeader } from '../../../ui/archive/archive-header';
 import { TimeRangePicker } from '../../../ui/archive/time-range-picker';
 import { DataList, type DataListSort, type RowKey } from '../../../ui/data-list';
 import { EmptyView, ErrorView, LoadingView } from '../../../ui/status-views';
@@ -126,30 +127,26 @@ export function AnnotationsPage() {
 
   return (
     <Stack gap="sm">
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <div>
-          <Title order={1} size="h2">
-            {t('charts.annotations.title')}
-          </Title>
-          {!list.isPending && !list.error ? (
-            <Text size="sm" c="dimmed" data-testid="annotations-summary">
-              {t('charts.annotations.summary', { shown: shown.length, loaded: list.annotations.length })}
-            </Text>
-          ) : null}
-        </div>
-        <Group gap="xs" align="flex-end" wrap="wrap">
-          <TimeRangePicker value={selection} onChange={change} />
-          <TextInput
-            label={t('charts.annotations.search')}
-            value={search}
-            onChange={(event) => setSearch(event.currentTarget.value)}
-            w={220}
-          />
-          <Button variant="default" loading={list.isFetching} onClick={refresh}>
-            {t('charts.annotations.refresh')}
-          </Button>
-        </Group>
-      </Group>
+      <ArchiveHeader
+        title={t('charts.annotations.title')}
+        summary={
+          !list.isPending && !list.error
+            ? t('charts.annotations.summary', { shown: shown.length, loaded: list.annotations.length })
+            : null
+        }
+        summaryTestId="annotations-summary"
+      >
+        <TimeRangePicker value={selection} onChange={change} />
+        <TextInput
+          label={t('charts.annotations.search')}
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+          w={220}
+        />
+        <Button variant="default" loading={list.isFetching} onClick={refresh}>
+          {t('charts.annotations.refresh')}
+        </Button>
+      </ArchiveHeader>
       <Group gap="xs">
         {canEdit ? (
           <Button disabled={writes.busy || pvOptions.length === 0} onClick={create}>
