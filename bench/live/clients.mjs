@@ -4,14 +4,32 @@
 import WebSocket from 'ws';
 
 const RS = '\x1e';
+// Like every SignalR client: a ping when there was nothing else to send for a while, or the
+// server ends the connection after its client timeout (30 s).
+const PING = `{"type":6}${RS}`;
+const PING_MS = 15_000;
 const TIMESTAMP = Buffer.from('"timestamp":');
 const HISTOGRAM_MS = 10_000;
+// After the window, values changed inside it may still be on their way: they count if they
+// arrive within this grace (later ones count as not delivered).
+const GRACE_MS = 2000;
 
 let readers = [];
+let pinger = null;
+// Every socket from its start until it closes, also while the others are still subscribing.
+const live = new Set();
+let closedLogged = 0;
+let closing = false;
 let stalled = [];
 const histogram = new Uint32Array(HISTOGRAM_MS + 1);
 let values = 0;
 let batches = 0;
+// The measuring window in change time (the server's timestamps, same clock): only values that
+// changed inside it are counted, whenever their batch arrives, so where the window cuts a
+// client's batches does not bias the count.
+let windowFrom = Infinity;
+let windowTo = Infinity;
+let measuring = false;
 
 function open(url, cookie, refs, reading) {
   return new Promise((resolve, reject) => {
@@ -19,7 +37,14 @@ function open(url, cookie, refs, reading) {
       headers: { cookie },
       perMessageDeflate: false,
     });
-    const client = { ws, batches: 0, ready: false };
+    const client = { ws, batches: 0, ready: false, closed: false };
+    live.add(client);
+    ws.once('close', (code, reason) => {
+      client.closed = true;
+      live.delete(client);
+      // The first few reasons, so a run that loses connections says why.
+      if (reading && !closing && ++closedLogged <= 3) console.error(`bench client closed: ${code} ${reason}`);
+    });
     let replies = 0;
     const calls = Math.ceil(refs.length / 1024);
     ws.on('message', (/** @type {Buffer} */ data) => {
@@ -43,11 +68,12 @@ function open(url, cookie, refs, reading) {
           if (c < 48 || c > 57) break;
           ts = ts * 10 + (c - 48);
         }
-        histogram[Math.min(HISTOGRAM_MS, Math.max(0, now - ts))]++;
         found++;
+        if (ts < windowFrom || ts >= windowTo) continue;
+        histogram[Math.min(HISTOGRAM_MS, Math.max(0, now - ts))]++;
+        values++;
       }
-      if (found > 0) {
-        values += found;
+      if (found > 0 && measuring) {
         batches++;
         client.batches++;
       }
@@ -82,6 +108,12 @@ function percentile(p) {
 async function connect({ url, cookie, refs, count, perClient, stalledCount = 0, stalledPvs = 0 }) {
   const start = readers.length;
   const opened = [];
+  pinger ??= setInterval(() => {
+    // The stalled ones too: they stop reading, not sending.
+    for (const client of live) {
+      if (client.ws.readyState === WebSocket.OPEN) client.ws.send(PING);
+    }
+  }, PING_MS);
   for (let i = start; i < start + count; i++) {
     const offset = (i * perClient) % refs.length;
     const slice = refs.slice(offset, offset + perClient);
@@ -103,13 +135,20 @@ async function measure({ ms }) {
   values = 0;
   batches = 0;
   for (const client of readers) client.batches = 0;
+  windowFrom = Date.now();
+  windowTo = windowFrom + ms;
+  measuring = true;
   const started = performance.now();
   await new Promise((r) => setTimeout(r, ms));
+  measuring = false;
   const seconds = (performance.now() - started) / 1000;
+  await new Promise((r) => setTimeout(r, GRACE_MS));
   const perClient = readers.map((c) => c.batches / seconds).sort((a, b) => a - b);
   return {
     clients: readers.length,
-    updatesPerSecond: Math.round(values / seconds),
+    // Connections the server or the network ended during the run (should be 0).
+    closedClients: readers.filter((c) => c.closed).length,
+    updatesPerSecond: Math.round(values / (ms / 1000)),
     batchesPerSecond: Math.round(batches / seconds),
     batchesPerSecondPerClient: +(perClient[Math.floor(perClient.length / 2)] ?? 0).toFixed(2),
     p50Ms: percentile(0.5),
@@ -118,6 +157,9 @@ async function measure({ ms }) {
 }
 
 function closeAll() {
+  closing = true;
+  clearInterval(pinger);
+  pinger = null;
   for (const client of [...readers, ...stalled]) client.ws.terminate();
   readers = [];
   stalled = [];

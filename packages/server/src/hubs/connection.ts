@@ -90,6 +90,13 @@ export class HubConnection {
     return true;
   }
 
+  /** Sends one record already encoded as UTF-8 bytes, separator included, as a text frame. */
+  sendBytes(record: Uint8Array): boolean {
+    if (this.phase !== 'open') return false;
+    this.write(record);
+    return true;
+  }
+
   /** Deliberate close: Close record (only once the handshake is done), then the socket. */
   close(options: CloseOptions = {}): Promise<void> {
     if (this.phase === 'open') this.write(encodeRecord(closeMessage(options.error, options.allowReconnect)));
@@ -104,9 +111,10 @@ export class HubConnection {
     return timer;
   }
 
-  private write(text: string): void {
+  private write(data: string | Uint8Array): void {
     if (this.socket.readyState !== WebSocket.OPEN) return;
-    this.socket.send(text);
+    // Always a text frame: the JSON hub protocol is text, also when the record comes as bytes.
+    this.socket.send(data, { binary: false });
     // A ping is due only after a quiet period, so every write re-arms the keep-alive timer.
     this.keepAlive?.refresh();
   }

@@ -60,6 +60,10 @@ class Client<S> implements HubClient<S> {
       `{"type":1,"target":${JSON.stringify(target)},"arguments":${argumentsJson}}`,
     );
   }
+
+  sendRecord(record: Uint8Array): boolean {
+    return this.connection.sendBytes(record);
+  }
 }
 
 /**

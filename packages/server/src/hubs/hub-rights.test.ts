@@ -37,6 +37,7 @@ function fakeClient<S>(state: S, username: string) {
     bufferedAmount: 0,
     send: (target, args) => sent.push([target, args[0]]) > 0,
     sendSerialized: () => true,
+    sendRecord: () => true,
   };
   return { client, sent };
 }

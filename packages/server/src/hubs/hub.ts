@@ -26,6 +26,11 @@ export interface HubClient<S> extends ConnectionInfo {
    * value once and hand the same text to every subscriber.
    */
   sendSerialized(target: string, argumentsJson: string): boolean;
+  /**
+   * Sends one complete record already encoded as UTF-8 JSON bytes, separator included: lets a hub
+   * build a record from bytes it encoded once for many connections.
+   */
+  sendRecord(record: Uint8Array): boolean;
 }
 
 /** A server method. Returns the result (undefined for void) or a promise of it. */

@@ -35,6 +35,14 @@ class FakeClient implements HubClient<PvSubscriptions> {
   sendSerialized(target: string, argumentsJson: string): boolean {
     return this.send(target, JSON.parse(argumentsJson) as unknown[]);
   }
+  sendRecord(record: Uint8Array): boolean {
+    // One complete record as the wire carries it: JSON text and the separator.
+    const text = Buffer.from(record).toString('utf8');
+    expect(text.endsWith('\x1e')).toBe(true);
+    const message = JSON.parse(text.slice(0, -1)) as { type: number; target: string; arguments: unknown[] };
+    expect(message.type).toBe(1);
+    return this.send(message.target, message.arguments);
+  }
 }
 
 describe('pv hub', () => {
@@ -147,6 +155,7 @@ describe('pv hub', () => {
       state: naive.createState({ connectionId: 'n', principal }),
       send: (target: string, args: readonly unknown[]) => sent.push([target, args]) > 0,
       sendSerialized: (target: string, json: string) => sent.push([target, JSON.parse(json)]) > 0,
+      sendRecord: () => sent.push(['batch']) > 0,
     };
     stop = naive.start?.({ connections: () => [raw] }) ?? (() => undefined);
     naive.methods.SubscribeToPvs?.(raw, [[ref(2)]]);

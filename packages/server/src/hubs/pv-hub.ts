@@ -3,7 +3,7 @@ import type { Rights } from '../auth/rights.js';
 import type { Plant } from '../plant/plant.js';
 import type { Backplane } from './backplane.js';
 import { HubError, expectArgumentCount, type HubClient, type HubDefinition, type HubHost } from './hub.js';
-import { PvSubscriptions } from './pv-subscriptions.js';
+import { PvSlot, PvSubscriptions, batchRecordEncoder, type PvSubscription } from './pv-subscriptions.js';
 import { createTickThrottle, type TickThrottle } from './tick-throttle.js';
 
 export interface PvHubOptions {
@@ -51,7 +51,7 @@ export function parseRefs(args: readonly unknown[]): PvRef[] {
   return [...byKey.values()];
 }
 
-// A value object is serialised once, however many connections it goes to.
+// The naive baseline's values: a value object is serialised once, however many connections it goes to.
 const serialized = new WeakMap<ProcessValue, string>();
 function jsonOf(value: ProcessValue): string {
   let json = serialized.get(value);
@@ -72,33 +72,36 @@ export function createPvHub(options: PvHubOptions): HubDefinition<PvSubscription
   const maxBuffered = options.maxBufferedBytes ?? PV_HUB_DEFAULTS.maxBufferedBytes;
   const maxBatch = options.maxBatchValues ?? PV_HUB_DEFAULTS.maxBatchValues;
   const naive = tickMs === 0;
-  // PV key → the connections subscribed to it, so a change touches only its subscribers.
-  const subscribers = new Map<string, Set<PvClient>>();
+  // PV key → its latest value and the connections subscribed to it, so a change touches only
+  // its subscribers. A PV nobody subscribed has no entry.
+  const watched = new Map<string, { slot: PvSlot; clients: Map<PvClient, PvSubscription> }>();
+  const encodeNewValues = batchRecordEncoder('newValues');
   let host: HubHost<PvSubscriptions> | null = null;
   let throttle: TickThrottle | null = null;
 
   function unindex(key: string, client: PvClient): void {
-    const set = subscribers.get(key);
-    set?.delete(client);
-    if (set?.size === 0) subscribers.delete(key);
-  }
-
-  function offer(client: PvClient, key: string, value: ProcessValue): void {
-    if (naive) client.sendSerialized('newValue', `[${jsonOf(value)}]`);
-    else client.state.offer(key, value);
+    const entry = watched.get(key);
+    entry?.clients.delete(client);
+    if (entry?.clients.size === 0) watched.delete(key);
   }
 
   function onValues(values: readonly ProcessValue[]): void {
     for (const value of values) {
-      const key = pvKey(value.pvRef);
-      for (const client of subscribers.get(key) ?? []) offer(client, key, value);
+      const entry = watched.get(pvKey(value.pvRef));
+      if (entry === undefined) continue;
+      if (naive) {
+        for (const client of entry.clients.keys()) client.sendSerialized('newValue', `[${jsonOf(value)}]`);
+        continue;
+      }
+      entry.slot.set(value);
+      for (const [client, subscription] of entry.clients) client.state.offer(subscription);
     }
     throttle?.request();
   }
 
   /** One event to the PV's subscribers who may still read it (rights can change meanwhile). */
   function tell(event: string, ref: PvRef, json: string): void {
-    for (const client of subscribers.get(pvKey(ref)) ?? []) {
+    for (const client of watched.get(pvKey(ref))?.clients.keys() ?? []) {
       if (rights.canReadPv(client.principal, ref)) client.sendSerialized(event, json);
     }
   }
@@ -124,8 +127,7 @@ export function createPvHub(options: PvHubOptions): HubDefinition<PvSubscription
         left = true;
         continue;
       }
-      const batch = state.take(maxBatch);
-      client.sendSerialized('newValues', `[[${batch.map(jsonOf).join(',')}]]`);
+      client.sendRecord(encodeNewValues(state.take(maxBatch)));
       state.sentBatches += 1;
       if (state.pendingCount > 0) left = true;
     }
@@ -141,13 +143,18 @@ export function createPvHub(options: PvHubOptions): HubDefinition<PvSubscription
       else if (!rights.canReadPv(client.principal, ref)) reply.unauthorizedPvs.push(ref);
       else {
         reply.subscribed.push(ref);
-        client.state.add(key);
-        const set = subscribers.get(key) ?? new Set();
-        set.add(client);
-        subscribers.set(key, set);
+        let entry = watched.get(key);
+        if (entry === undefined) {
+          entry = { slot: new PvSlot(key, plant.values.get(key)), clients: new Map() };
+          watched.set(key, entry);
+        }
+        const subscription = client.state.add(entry.slot);
+        entry.clients.set(client, subscription);
         // Also for a repeated subscribe: the caller may be a new view that needs the value now.
-        const current = plant.values.get(key);
-        if (current !== undefined) offer(client, key, current);
+        const current = entry.slot.value;
+        if (current === undefined) continue;
+        if (naive) client.sendSerialized('newValue', `[${jsonOf(current)}]`);
+        else client.state.offer(subscription);
       }
     }
     throttle?.request();
