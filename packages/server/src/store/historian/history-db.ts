@@ -42,6 +42,10 @@ export async function openHistoryDb(store: Store, dataDir: string): Promise<Hist
   raw.pragma('busy_timeout = 5000');
   // 64 MiB page cache: a year of one series is about 12 MiB of pages.
   raw.pragma('cache_size = -65536');
+  // Pages read through a memory map: a chart of several series over a year touches more pages
+  // than the page cache holds, and a mapped page costs no read call and no copy (measured: the
+  // M4 of a year of 8 series about a tenth faster).
+  raw.pragma('mmap_size = 1073741824');
   const db = new Kysely<HistoryTables>({ dialect: new SqliteDialect({ database: raw }) });
   const provider: MigrationProvider = {
     getMigrations: async () => ({ '006-historian': historianMigration('sqlite') }),

@@ -214,6 +214,7 @@ export function createHistoryRepository(hdb: HistoryDb): HistoryRepository {
     },
     async edgeTime(archive, seriesIds, edge) {
       if (seriesIds.length === 0) return null;
+      if (sqliteWriter) return sqliteWriter.edgeTime(tableOf(archive), seriesIds, edge);
       const table = tableOf(archive);
       let best: number | null = null;
       // Per series: each is one probe at the end of the (series_id, t) index.
