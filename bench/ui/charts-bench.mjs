@@ -98,8 +98,9 @@ try {
     return metrics.find((m) => m.name === 'JSHeapUsedSize').value;
   };
 
-  // Fresh: the directory page loaded anew, so the chart's code loads with the click. In the app:
-  // back to the directory within the running app, the chart's code already loaded.
+  // Fresh: the directory page loaded anew, so the chart screen renders for the first time with
+  // the click (its code is fetched while the directory shows). In the app: back to the directory
+  // within the running app, the chart screen shown before.
   const open = async (chartId, fresh) => {
     if (fresh) await page.goto(`${app.url}/charts`);
     else await page.goBack();
