@@ -1,6 +1,6 @@
 import type { Alert } from '@leitwarte/core';
 import { Box, Button, Stack } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ColumnChooser, DataList, FilterBar, type RowKey } from '../../ui/data-list';
 import { EmptyView, ErrorView, LoadingView } from '../../ui/status-views';
@@ -66,11 +66,28 @@ export function AlertArchivePage() {
       t('alerts.exportFileName', { from: fileStamp(window.start), to: fileStamp(window.end) }),
       view.toCsv(),
     );
-  const change = (next: RangeSelection) => {
+  const change = useCallback((next: RangeSelection) => {
     setSelection(next);
     setResolvedAt(Date.now());
     setSelectedKeys(new Set());
-  };
+  }, []);
+  // The controls that do not show rows are the same elements while live changes arrive, so a
+  // burst of alerts renders the list and its summary, not the range and limit pickers.
+  const rangePicker = useMemo(
+    () => <TimeRangePicker value={selection} onChange={change} />,
+    [selection, change],
+  );
+  const limitSelect = useMemo(
+    () => (
+      <LimitSelect
+        label={t('list.limit.label')}
+        defaultLabel={t('list.limit.default')}
+        value={limit}
+        onChange={setLimit}
+      />
+    ),
+    [t, limit],
+  );
   const refresh = () => {
     const now = Date.now();
     const next = resolveSelection(selection, now);
@@ -116,13 +133,8 @@ export function AlertArchivePage() {
         }
         summaryTestId="alerts-summary"
       >
-        <TimeRangePicker value={selection} onChange={change} />
-        <LimitSelect
-          label={t('list.limit.label')}
-          defaultLabel={t('list.limit.default')}
-          value={limit}
-          onChange={setLimit}
-        />
+        {rangePicker}
+        {limitSelect}
         <Button variant="default" loading={archive.isFetching} onClick={refresh}>
           {t('alerts.refresh')}
         </Button>

@@ -1,5 +1,6 @@
 import { argbToCss, pvKey, type Alert, type FieldValue, type Priority } from '@leitwarte/core';
 import type { TFunction } from 'i18next';
+import type { CSSProperties } from 'react';
 import type { DataListColumn } from '../../ui/data-list';
 
 /** What the columns need besides the alert: texts, time format, priorities and station names. */
@@ -83,15 +84,18 @@ export function alertColumns({
       exportValue: (a) => `${a.priority} ${priorityName(a)}`,
       render: (a) => {
         const colour = priorities.get(a.priority)?.color;
-        // Plain elements: a scrolled frame renders a few dozen of these cells.
+        // One element and one text: a fast scroll renders a few dozen of these cells a frame; the
+        // swatch is drawn by the element's ::before in the colour given here.
         return (
-          <span className="alert-priority">
-            <span
-              aria-hidden
-              className="alert-priority-swatch"
-              style={{ background: colour === undefined ? 'transparent' : argbToCss(colour) }}
-            />
-            {a.priority} {priorityName(a)}
+          <span
+            className="alert-priority"
+            style={
+              {
+                '--alert-priority-colour': colour === undefined ? 'transparent' : argbToCss(colour),
+              } as CSSProperties
+            }
+          >
+            {`${a.priority} ${priorityName(a)}`}
           </span>
         );
       },

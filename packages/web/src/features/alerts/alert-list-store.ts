@@ -1,16 +1,20 @@
 import type { Alert } from '@leitwarte/core';
 import { animationFrameScheduler, type FrameScheduler } from '../../live/frame-scheduler';
-import { applyAlertChanges, type AlertChange, type AlertListState, type ListWindow } from './alert-merge';
+import { mergeAlertChanges, type AlertChange, type AlertListState, type ListWindow } from './alert-merge';
+import { AlertPositions } from './alert-positions';
 
 const EMPTY: AlertListState = { rows: [], total: 0 };
 
 /**
  * The alert list outside React: a loaded page plus the live changes since. Changes are queued
  * and applied at most once per animation frame, so a burst of a thousand alerts costs React one
- * render. Changes that arrive while the list is loading wait for it and are applied on top.
+ * render. Changes that arrive while the list is loading wait for it and are applied on top. The
+ * alerts' positions are kept beside the rows, so a change costs in proportion to its size, not to
+ * the length of the list.
  */
 export class AlertListStore {
   private state: AlertListState = EMPTY;
+  private readonly positions = new AlertPositions();
   private window: ListWindow | null = null;
   private queue: AlertChange[] = [];
   private frame: number | null = null;
@@ -39,6 +43,7 @@ export class AlertListStore {
   load(rows: readonly Alert[], total: number, window: ListWindow): void {
     this.window = window;
     this.state = { rows, total };
+    this.positions.reset(rows);
     this.queue = [...(this.replay ?? []), ...this.queue];
     this.replay = null;
     this.flush();
@@ -49,6 +54,7 @@ export class AlertListStore {
     if (this.window === null && this.state === EMPTY) return;
     this.window = null;
     this.state = EMPTY;
+    this.positions.reset([]);
     this.cancelFrame();
     this.emit();
   }
@@ -76,7 +82,17 @@ export class AlertListStore {
     const changes = this.queue;
     this.queue = [];
     this.replay?.push(...changes);
-    this.state = changes.length > 0 ? applyAlertChanges(this.state, changes, this.window) : { ...this.state };
+    if (changes.length > 0) {
+      const rows = this.state.rows;
+      const merged = mergeAlertChanges(this.state, changes, this.window, (id) =>
+        this.positions.indexIn(rows, id),
+      );
+      this.state = merged.state;
+      if (merged.dropped) this.positions.reset(this.state.rows);
+      else this.positions.addTop(this.state.rows, merged.added);
+    } else {
+      this.state = { ...this.state };
+    }
     this.emit();
   }
 

@@ -37,6 +37,16 @@ export function laterAlert(current: Alert, incoming: Alert): Alert {
 const inWindow = (alert: Alert, window: ListWindow) =>
   alert.comingAt >= window.start && (window.followsNow || alert.comingAt <= window.end);
 
+/** Where a loaded alert is in the rows (its index), or undefined when it is not there. */
+export type LocateAlert = (id: number) => number | undefined;
+
+/** What a batch did besides the new state: how many alerts it added on top, whether it dropped any. */
+export interface AlertMerge {
+  state: AlertListState;
+  added: number;
+  dropped: boolean;
+}
+
 /**
  * Applies a batch of changes in one pass. Known rows are replaced in place (the list keeps its
  * order, so the view keeps its scroll position); unknown alerts of the window are added on top,
@@ -48,34 +58,36 @@ export function applyAlertChanges(
   changes: readonly AlertChange[],
   window: ListWindow,
 ): AlertListState {
-  if (changes.length === 0) return state;
-  // Only the ids the batch names are looked up: one pass over the rows, no map of every row.
-  const named = new Set<number>();
-  for (const change of changes) {
-    if (change.kind === 'delete') for (const id of change.ids) named.add(id);
-    else for (const alert of change.alerts) named.add(alert.id);
-  }
-  const index = new Map<number, number>();
-  const rowsNow = state.rows;
-  for (let i = 0; i < rowsNow.length; i++) {
-    const id = (rowsNow[i] as Alert).id;
-    if (named.has(id)) index.set(id, i);
-  }
-  let rows: Alert[] | null = null;
+  return mergeAlertChanges(state, changes, window).state;
+}
+
+/**
+ * applyAlertChanges, telling what it added and dropped. With `locate` (an index of the rows kept
+ * by the caller) the work is proportional to the batch; without it the rows are walked once to
+ * find the alerts the batch names.
+ */
+export function mergeAlertChanges(
+  state: AlertListState,
+  changes: readonly AlertChange[],
+  window: ListWindow,
+  locate: LocateAlert = locateByWalking(state.rows, changes),
+): AlertMerge {
+  const unchanged = { state, added: 0, dropped: false };
+  if (changes.length === 0) return unchanged;
+  const replaced = new Map<number, Alert>();
   const added = new Map<number, Alert>();
   const deleted = new Set<number>();
   for (const change of changes) {
     if (change.kind === 'delete') {
       for (const id of change.ids) {
-        if (added.delete(id) || index.has(id)) deleted.add(id);
+        if (added.delete(id) || locate(id) !== undefined) deleted.add(id);
       }
       continue;
     }
     for (const alert of change.alerts) {
-      const at = index.get(alert.id);
-      if (at !== undefined && !deleted.has(alert.id)) {
-        rows ??= [...state.rows];
-        rows[at] = laterAlert(rows[at] as Alert, alert);
+      const at = deleted.has(alert.id) ? undefined : locate(alert.id);
+      if (at !== undefined) {
+        replaced.set(at, laterAlert(replaced.get(at) ?? (state.rows[at] as Alert), alert));
         continue;
       }
       const known = added.get(alert.id);
@@ -84,13 +96,38 @@ export function applyAlertChanges(
       else if (!deleted.has(alert.id) && inWindow(alert, window)) added.set(alert.id, alert);
     }
   }
-  if (rows === null && added.size === 0 && deleted.size === 0) return state;
-  let kept: readonly Alert[] = rows ?? state.rows;
-  if (deleted.size > 0) kept = kept.filter((row) => !deleted.has(row.id));
+  if (replaced.size === 0 && added.size === 0 && deleted.size === 0) return unchanged;
   const fresh = [...added.values()].sort((a, b) => b.comingAt - a.comingAt || b.id - a.id);
-  const removed = state.rows.length - kept.length;
+  // One new array: the fresh alerts on top, then the rows with the replaced ones swapped in.
+  let rows: Alert[];
+  if (deleted.size > 0) {
+    rows = fresh;
+    state.rows.forEach((row, at) => {
+      if (!deleted.has(row.id)) rows.push(replaced.get(at) ?? row);
+    });
+  } else {
+    rows = fresh.length > 0 ? fresh.concat(state.rows) : state.rows.slice();
+    for (const [at, alert] of replaced) rows[fresh.length + at] = alert;
+  }
+  const removed = state.rows.length + fresh.length - rows.length;
   return {
-    rows: fresh.length > 0 ? [...fresh, ...kept] : kept,
-    total: Math.max(0, state.total + fresh.length - removed),
+    state: { rows, total: Math.max(0, state.total + fresh.length - removed) },
+    added: fresh.length,
+    dropped: removed > 0,
   };
+}
+
+/** Finds the alerts a batch names with one pass over the rows (no map of every row). */
+function locateByWalking(rows: readonly Alert[], changes: readonly AlertChange[]): LocateAlert {
+  const named = new Set<number>();
+  for (const change of changes) {
+    if (change.kind === 'delete') for (const id of change.ids) named.add(id);
+    else for (const alert of change.alerts) named.add(alert.id);
+  }
+  const index = new Map<number, number>();
+  for (let i = 0; i < rows.length; i++) {
+    const id = (rows[i] as Alert).id;
+    if (named.has(id)) index.set(id, i);
+  }
+  return (id) => index.get(id);
 }

@@ -1,4 +1,5 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** A dialog the user has to confirm with OK (screens §8 dialogs), or a question with cancel. */
@@ -10,7 +11,14 @@ export interface DialogContent {
   confirmLabel?: string;
 }
 
-export function MessageDialog({ dialog, onClose }: { dialog: DialogContent | null; onClose: () => void }) {
+/** The dialog of the alert actions (memoised: live changes of the list do not render it again). */
+export const MessageDialog = memo(function MessageDialog({
+  dialog,
+  onClose,
+}: {
+  dialog: DialogContent | null;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   return (
     <Modal opened={dialog !== null} onClose={onClose} title={dialog?.title} centered>
@@ -38,4 +46,4 @@ export function MessageDialog({ dialog, onClose }: { dialog: DialogContent | nul
       </Stack>
     </Modal>
   );
-}
+});

@@ -1,5 +1,5 @@
 import { hasRight, type AckAlertsReply, type Alert, type EffectiveRights } from '@leitwarte/core';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { acknowledgeAlerts, acknowledgeAllAlerts, deleteAlerts } from '../../api/alerts';
 import { ApiError } from '../../api/http';
@@ -38,6 +38,8 @@ export function useAlertActions(
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<string | null>(null);
   const [dialog, setDialog] = useState<DialogContent | null>(null);
+  // Stable, so the dialog (memoised) is not rendered again by live changes of the list.
+  const closeDialog = useCallback(() => setDialog(null), []);
 
   // The server's reason where it gave one (e.g. the alerts he may not delete), else the catalogue's.
   const errorMessageOf = (error: unknown) => {
@@ -77,7 +79,7 @@ export function useAlertActions(
     busy,
     outcome,
     dialog,
-    closeDialog: () => setDialog(null),
+    closeDialog,
     acknowledge: (alerts) =>
       void run(async () =>
         afterAck(await acknowledgeAlerts(alerts.filter((a) => a.acknowledgedAt === null))),

@@ -1,4 +1,5 @@
 import { Button, Checkbox, Popover, Stack } from '@mantine/core';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DataListColumn } from './types';
 import { defaultVisibleColumnIds } from './visible-columns';
@@ -11,9 +12,10 @@ interface Props<Row> {
 
 /**
  * Chooses the columns shown: one box per column, in the columns' order; the last visible column
- * cannot be hidden. A reset returns to the default columns.
+ * cannot be hidden. A reset returns to the default columns. Memoised: a live change of the list's
+ * rows does not render it again.
  */
-export function ColumnChooser<Row>({ columns, visibleColumnIds, onChange }: Props<Row>) {
+function Chooser<Row>({ columns, visibleColumnIds, onChange }: Props<Row>) {
   const { t } = useTranslation();
   const visible = new Set(visibleColumnIds);
   const toggle = (id: string, show: boolean) => {
@@ -58,3 +60,6 @@ export function ColumnChooser<Row>({ columns, visibleColumnIds, onChange }: Prop
     </Popover>
   );
 }
+
+/** The column chooser (memoised). */
+export const ColumnChooser = memo(Chooser) as typeof Chooser;

@@ -1,5 +1,4 @@
 import { memo, type CSSProperties, type MouseEvent } from 'react';
-import { justify } from './data-list-header';
 import type { DataListColumn } from './types';
 
 interface Props<Row> {
@@ -7,9 +6,8 @@ interface Props<Row> {
   id: string;
   index: number;
   columns: readonly DataListColumn<Row>[];
-  template: string;
+  /** Offset of the row from the top of the body in px. */
   start: number;
-  height: number;
   focused: boolean;
   selectable: boolean;
   selected: boolean;
@@ -22,28 +20,29 @@ interface Props<Row> {
   onActivate: ((row: Row) => void) | undefined;
 }
 
+const alignClass = { left: '', right: ' data-list__cell--right', center: ' data-list__cell--center' };
+
 /**
  * One rendered row of the virtual list, placed at its offset. Memoised: while scrolling, rows that
- * stay in view are not rendered again; the box is a native one for the same reason.
+ * stay in view are not rendered again. Few and plain elements (a native box, texts straight in
+ * their cells, the column tracks from the body): a fast scroll changes dozens of rows a frame.
  */
 function Row<Row>(props: Props<Row>) {
-  const { row, id, index, columns, template, start, height, focused, selectable, selected } = props;
-  const classes = ['data-list__row', 'data-list__body-row', props.rowClassName?.(row)];
-  if (focused) classes.push('data-list__row--focused');
-  if (selected) classes.push('data-list__row--selected');
+  const { row, id, index, columns, start, focused, selectable, selected } = props;
+  let className = 'data-list__row data-list__body-row';
+  const extra = props.rowClassName?.(row);
+  if (extra) className += ` ${extra}`;
+  if (focused) className += ' data-list__row--focused';
+  if (selected) className += ' data-list__row--selected';
+  const style = props.rowStyle?.(row);
   return (
     <div
       role="row"
       id={id}
       aria-rowindex={index + 2}
       aria-selected={selectable ? selected : undefined}
-      className={classes.filter(Boolean).join(' ')}
-      style={{
-        ...props.rowStyle?.(row),
-        gridTemplateColumns: template,
-        height,
-        transform: `translateY(${start}px)`,
-      }}
+      className={className}
+      style={{ ...style, transform: `translateY(${start}px)` }}
       onClick={(event) => props.onClick(index, event)}
       onDoubleClick={props.onActivate ? () => props.onActivate?.(row) : undefined}
     >
@@ -66,14 +65,9 @@ function Row<Row>(props: Props<Row>) {
         <div
           key={column.id}
           role="gridcell"
-          className="data-list__cell"
-          style={{ justifyContent: justify(column.align) }}
+          className={`data-list__cell${alignClass[column.align ?? 'left']}`}
         >
-          {column.render ? (
-            column.render(row)
-          ) : (
-            <span className="data-list__text">{text(column.value(row))}</span>
-          )}
+          {column.render ? column.render(row) : text(column.value(row))}
         </div>
       ))}
     </div>

@@ -21,6 +21,28 @@ describe('DataList', () => {
     ).toEqual(['Meldung 0001', '0']);
   });
 
+  it('keeps its row elements while scrolling, each placed and announced at the row it shows', async () => {
+    const grid = renderList();
+    // Away from the top (where no rows are rendered above the view), as many rows at every offset.
+    act(() => grid.scrollTo({ top: 36 * 20 }));
+    await waitFor(() => expect(bodyRows()[0]?.textContent).toContain('Meldung 0019'));
+    const elements = new Set(screen.getAllByRole('row'));
+    act(() => grid.scrollTo({ top: 36 * 40 }));
+    await waitFor(() => expect(bodyRows()[0]?.textContent).toContain('Meldung 0039'));
+    const rows = bodyRows();
+    expect(rows[0]?.textContent).toContain('Meldung 00');
+    for (const row of screen.getAllByRole('row')) expect(elements.has(row)).toBe(true);
+    // Each row at its index (36 px a row), in the order aria-owns gives.
+    for (const row of rows) {
+      const index = Number(row.getAttribute('aria-rowindex')) - 2;
+      expect(row.textContent).toContain(`Meldung ${String(index + 1).padStart(4, '0')}`);
+      expect(row.style.transform).toBe(`translateY(${index * 36}px)`);
+    }
+    const owned = grid.querySelector('.data-list__body')?.getAttribute('aria-owns')?.split(' ');
+    expect(owned).toEqual(rows.map((row) => row.id));
+    expect(rows.map((row) => row.getAttribute('aria-rowindex'))).toContain('42');
+  });
+
   it('moves the focused row with arrows, page keys, Home and End, and activates with Enter', async () => {
     const onRowActivate = vi.fn();
     const grid = renderList({ onRowActivate });
@@ -49,7 +71,7 @@ describe('DataList', () => {
   });
 
   it('sorts by a header: ascending, descending, then the rows own order, with aria-sort', () => {
-    const grid = renderList({ rows: alerts.slice(0, 12) });
+    renderList({ rows: alerts.slice(0, 12) });
     const header = () => screen.getByRole('columnheader', { name: /Priorität/ });
     const firstCells = () => bodyRows().map((r) => within(r).getAllByRole('gridcell')[1]!.textContent);
     expect(header()?.getAttribute('aria-sort')).toBe('none');
@@ -61,7 +83,7 @@ describe('DataList', () => {
     expect(firstCells()[0]).toBe('9');
     fireEvent.click(within(header()).getByRole('button'));
     expect(header()?.getAttribute('aria-sort')).toBe('none');
-    expect(within(grid).getAllByRole('row')[1]?.textContent).toContain('Meldung 0001');
+    expect(bodyRows()[0]?.textContent).toContain('Meldung 0001');
   });
 
   it('reports sort changes when the sort is controlled and shows the sort it is given', () => {

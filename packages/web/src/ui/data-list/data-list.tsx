@@ -1,21 +1,24 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useId, useMemo, useRef, type MouseEvent } from 'react';
+import { useCallback, useId, useMemo, useRef, useState, type CSSProperties, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataListHeader, nextSort } from './data-list-header';
 import { DataListRow } from './data-list-row';
+import { RowSlots } from './row-slots';
 import { selectionState, toggleAll, toggleKey } from './selection';
 import { sortRows } from './sort-rows';
 import type { DataListProps, DataListSort, RowKey } from './types';
 import { useControllable } from './use-controllable';
 import { useRowNavigation } from './use-row-navigation';
+import { useRowWindow } from './use-row-window';
 import { defaultVisibleColumnIds, gridTemplate, visibleColumns } from './visible-columns';
 import './data-list.css';
 
 /** Height of a row and of the header in px (fixed, so 100,000 rows need no measuring). */
 export const DATA_LIST_ROW_HEIGHT = 36;
 
+/** Rows rendered above and below the view: a few for wheel steps, not more (each costs layout). */
+const OVERSCAN = 2;
+
 const noSelection: ReadonlySet<RowKey> = new Set();
-const estimateSize = () => DATA_LIST_ROW_HEIGHT;
 
 /**
  * A virtualised list of rows as an ARIA grid: sticky header with sortable columns (aria-sort),
@@ -27,6 +30,7 @@ export function DataList<Row>(props: DataListProps<Row>) {
   const { t, i18n } = useTranslation();
   const baseId = useId();
   const scrollRef = useRef<HTMLDivElement>(null);
+  const [rowSlots] = useState(() => new RowSlots());
   const selectable =
     props.selectable ?? (props.selectedKeys !== undefined || props.onSelectedKeysChange !== undefined);
   const [sort, setSort] = useControllable<DataListSort>(props.sort, props.onSortChange, () => null);
@@ -50,24 +54,16 @@ export function DataList<Row>(props: DataListProps<Row>) {
   // Counted once per change, not on every scroll frame (it visits every row).
   const selection = useMemo(() => selectionState(selected, sorted, rowKey), [selected, sorted, rowKey]);
 
-  // Stable between scroll frames: a new key function makes the virtualiser lay out every row again.
-  const getItemKey = useCallback((index: number) => rowKey(sorted[index] as Row), [rowKey, sorted]);
-  // The build does not use the React compiler; the virtualiser's fresh functions are expected.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
+  const { window: range, scrollToIndex } = useRowWindow(scrollRef, {
     count: sorted.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize,
-    overscan: 8,
-    scrollMargin: DATA_LIST_ROW_HEIGHT,
-    scrollPaddingStart: DATA_LIST_ROW_HEIGHT,
-    getItemKey,
+    rowHeight: DATA_LIST_ROW_HEIGHT,
+    headerHeight: DATA_LIST_ROW_HEIGHT,
+    overscan: OVERSCAN,
   });
   const pageSize = useCallback(
     () => Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 0) / DATA_LIST_ROW_HEIGHT) - 2),
     [],
   );
-  const scrollToIndex = useCallback((index: number) => virtualizer.scrollToIndex(index), [virtualizer]);
   const setSelection = setSelected as (keys: Set<RowKey>) => void;
   const nav = useRowNavigation({
     rows: sorted,
@@ -100,8 +96,20 @@ export function DataList<Row>(props: DataListProps<Row>) {
   const onSort = useCallback((columnId: string) => setSort(nextSort(sort, columnId)), [setSort, sort]);
   const rowId = (key: RowKey) => `${baseId}-row-${String(key).replace(/\s/g, '_')}`;
   const checkboxLabel = t('list.selection.row');
-  const items = virtualizer.getVirtualItems();
-  const firstInView = Math.ceil((virtualizer.scrollOffset ?? 0) / DATA_LIST_ROW_HEIGHT);
+  // The first row wholly below the header, where the focus starts when the grid gets it by Tab.
+  const firstInView = () => Math.ceil((scrollRef.current?.scrollTop ?? 0) / DATA_LIST_ROW_HEIGHT);
+  // The rendered rows in the order of their slots (see RowSlots): the DOM order of the row
+  // elements never changes; aria-rowindex and the rowgroup's aria-owns give assistive technology
+  // the order shown.
+  const keys: RowKey[] = [];
+  for (let index = range.first; index < range.end; index++) keys.push(rowKey(sorted[index] as Row));
+  const slotOf = rowSlots.assign(keys);
+  const bySlot = new Array<number>(keys.length);
+  slotOf.forEach((slot, i) => (bySlot[slot] = range.first + i));
+  const bodyStyle = {
+    height: sorted.length * DATA_LIST_ROW_HEIGHT,
+    '--data-list-columns': template,
+  } as CSSProperties;
 
   return (
     <div
@@ -116,7 +124,7 @@ export function DataList<Row>(props: DataListProps<Row>) {
       className="data-list"
       style={{ height: props.height === 'fill' ? '100%' : props.height }}
       onKeyDown={nav.onKeyDown}
-      onFocus={(event) => nav.onFocus(event, firstInView)}
+      onFocus={(event) => nav.onFocus(event, firstInView())}
     >
       <DataListHeader
         columns={shown}
@@ -127,20 +135,23 @@ export function DataList<Row>(props: DataListProps<Row>) {
         sort={sort}
         onSort={onSort}
       />
-      <div role="rowgroup" className="data-list__body" style={{ height: virtualizer.getTotalSize() }}>
-        {items.map((item) => {
-          const row = sorted[item.index] as Row;
+      <div
+        role="rowgroup"
+        className="data-list__body"
+        style={bodyStyle}
+        aria-owns={keys.length > 0 ? keys.map(rowId).join(' ') : undefined}
+      >
+        {bySlot.map((index, slot) => {
+          const row = sorted[index] as Row;
           const key = rowKey(row);
           return (
             <DataListRow
-              key={item.key}
+              key={slot}
               row={row}
               id={rowId(key)}
-              index={item.index}
+              index={index}
               columns={shown}
-              template={template}
-              start={item.start - DATA_LIST_ROW_HEIGHT}
-              height={DATA_LIST_ROW_HEIGHT}
+              start={index * DATA_LIST_ROW_HEIGHT}
               focused={nav.focusedKey === key}
               selectable={selectable}
               selected={selected.has(key)}

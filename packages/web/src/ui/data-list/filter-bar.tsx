@@ -1,5 +1,6 @@
 import { Button, CloseButton, Group, Paper, SegmentedControl, Stack } from '@mantine/core';
 import type { FilterCondition, FilterGroup } from '@leitwarte/core';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilterConditionEditor } from './filter-condition-editor';
 import { countConditions, newCondition } from './filter-operators';
@@ -10,16 +11,17 @@ const MAX_DEPTH = 2;
 
 /**
  * Builds a filter (screens §5): conditions and nested groups combined with and/or. A condition
- * without a value matches everything, so a half-built filter hides nothing.
+ * without a value matches everything, so a half-built filter hides nothing. Memoised: a live
+ * change of the list's rows does not render the bar again.
  */
-export function FilterBar({ fields, value, onChange }: FilterBarProps) {
+export const FilterBar = memo(function FilterBar({ fields, value, onChange }: FilterBarProps) {
   const { t } = useTranslation();
   return (
     <Stack gap="xs" role="group" aria-label={t('list.filter.title')}>
       <GroupEditor fields={fields} group={value} onChange={onChange} depth={0} />
     </Stack>
   );
-}
+});
 
 interface GroupProps {
   fields: readonly FilterField[];

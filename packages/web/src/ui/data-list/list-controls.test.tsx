@@ -9,6 +9,7 @@ import { DataList } from './data-list';
 import { FilterBar } from './filter-bar';
 import { rowsToCsv } from './rows-to-csv';
 import { TEST_VIEWPORT_HEIGHT, sizeListViewports } from './test-support/sized-grid';
+import { inRowOrder } from './test-support/alert-list';
 import type { DataListColumn, FilterField } from './types';
 import { defaultVisibleColumnIds, visibleColumns } from './visible-columns';
 
@@ -66,8 +67,7 @@ function ListScreen() {
 }
 
 const shownTexts = () =>
-  within(screen.getByRole('grid'))
-    .getAllByRole('row')
+  inRowOrder(within(screen.getByRole('grid')).getAllByRole('row'))
     .slice(1)
     .map((row) => within(row).getAllByRole('gridcell')[0]!.textContent);
 

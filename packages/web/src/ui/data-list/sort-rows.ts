@@ -14,13 +14,6 @@ function collatorFor(locale: string | undefined): Intl.Collator {
   return collator;
 }
 
-/** Ranks the distinct texts once, so sorting many rows compares numbers, not texts. */
-function textRanks(values: readonly SortValue[], locale: string | undefined): Map<string, number> {
-  const distinct = [...new Set(values.filter((v): v is string => typeof v === 'string'))];
-  distinct.sort(collatorFor(locale).compare);
-  return new Map(distinct.map((text, rank) => [text, rank]));
-}
-
 /**
  * Rows in the order of a column (stable: equal values keep their order). Numbers sort
  * numerically, texts with the collator of the user's language (numeric-aware), numbers before
@@ -35,26 +28,63 @@ export function sortRows<Row>(
 ): Row[] {
   const column = sort ? columns.find((c) => c.id === sort.columnId) : undefined;
   if (!sort || !column) return rows.slice();
-  const values = rows.map((row) => column.value(row));
-  const ranks = textRanks(values, locale);
-  const numbers = distinctNumbers(values);
-  // Every cell gets a rank (numbers, then texts, each in their order); empty cells rank after all.
-  const ranked = numbers.length + ranks.size;
   const n = rows.length;
+  const values = rows.map((row) => column.value(row));
+  const numbers = distinctNumbers(values);
+  // The distinct texts, each looked up once per row (one map lookup, not a compare per pair).
+  const textIds = new Int32Array(n);
+  const texts: string[] = [];
+  const textId = new Map<string, number>();
+  for (let i = 0; i < n; i++) {
+    const value = values[i];
+    if (typeof value !== 'string') continue;
+    let id = textId.get(value);
+    if (id === undefined) {
+      id = texts.length;
+      texts.push(value);
+      textId.set(value, id);
+    }
+    textIds[i] = id;
+  }
+  const textRank = rankTexts(texts, locale);
+  // Every cell gets a rank (numbers, then texts, each in their order); empty cells rank after all.
+  const ranked = numbers.length + texts.length;
   const desc = sort.direction === 'desc';
-  // One number per row, rank * n + position, sorted natively: ties keep the rows' order, and no
-  // comparison function runs a hundred thousand times. Safe while n * n stays below 2^53.
-  const packed = new Float64Array(n);
+  const ranks = new Int32Array(n);
   for (let i = 0; i < n; i++) {
     const value = values[i];
     let rank = ranked;
     if (typeof value === 'number' && !Number.isNaN(value)) rank = lowerBound(numbers, value);
-    else if (typeof value === 'string') rank = numbers.length + (ranks.get(value) ?? 0);
+    else if (typeof value === 'string') rank = numbers.length + (textRank[textIds[i] as number] as number);
     if (desc && rank < ranked) rank = ranked - 1 - rank;
-    packed[i] = rank * n + i;
+    ranks[i] = rank;
   }
-  packed.sort();
-  return Array.from(packed, (key) => rows[key % n] as Row);
+  return countingSort(rows, ranks, ranked + 1);
+}
+
+/** The rank of each text (by its index in `texts`) in the collator's order. */
+function rankTexts(texts: readonly string[], locale: string | undefined): Int32Array {
+  const compare = collatorFor(locale).compare;
+  const order = texts.map((_text, id) => id).sort((a, b) => compare(texts[a] as string, texts[b] as string));
+  const rank = new Int32Array(texts.length);
+  order.forEach((id, position) => (rank[id] = position));
+  return rank;
+}
+
+/**
+ * The rows ordered by their ranks (0 … size - 1), stable: a counting sort, linear in the rows and
+ * ranks, so 100,000 rows need no comparison function at all.
+ */
+function countingSort<Row>(rows: readonly Row[], ranks: Int32Array, size: number): Row[] {
+  const starts = new Int32Array(size + 1);
+  for (const rank of ranks) (starts[rank + 1] as number)++;
+  for (let r = 1; r <= size; r++) starts[r] = (starts[r] as number) + (starts[r - 1] as number);
+  const sorted = new Array<Row>(rows.length);
+  for (let i = 0; i < rows.length; i++) {
+    const rank = ranks[i] as number;
+    sorted[(starts[rank] as number)++] = rows[i] as Row;
+  }
+  return sorted;
 }
 
 /** The distinct numbers (not NaN) among the values, ascending. */

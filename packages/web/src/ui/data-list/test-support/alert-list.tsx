@@ -39,9 +39,15 @@ export function renderList(props: Partial<DataListProps<Alert>> = {}): HTMLEleme
   return screen.getByRole('grid', { name: 'Meldungen' });
 }
 
-/** The rendered body rows (the header row has aria-rowindex 1). */
-export const bodyRows = () =>
-  screen.getAllByRole('row').filter((row) => row.getAttribute('aria-rowindex') !== '1');
+/**
+ * The rendered body rows in the order shown (the header row has aria-rowindex 1). The list keeps
+ * its row elements in a fixed order and places them by index, so the order is aria-rowindex's.
+ */
+export const bodyRows = () => inRowOrder(screen.getAllByRole('row')).slice(1);
+
+/** Rows in the order the grid shows them (by aria-rowindex). */
+export const inRowOrder = (rows: HTMLElement[]) =>
+  [...rows].sort((a, b) => Number(a.getAttribute('aria-rowindex')) - Number(b.getAttribute('aria-rowindex')));
 
 /** The row the grid names as its active descendant. */
 export const active = (grid: HTMLElement) => {
