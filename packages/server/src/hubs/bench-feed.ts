@@ -43,13 +43,24 @@ export function startBenchFeed(plant: Plant, backplane: Backplane, hz: number): 
   // behind, so the feed offers exactly the rate asked for, also on a busy server.
   // A server more than a period behind skips those changes instead of piling up work: they are
   // never made, so a benchmark counting by change time sees them as not delivered.
-  const timer = setInterval(() => {
+  // Each run sets its timer for the next slice's due time: an interval would drift by every
+  // run's lateness, so slices would be published up to a slice period after they were due and
+  // stamped, and the benchmark would count the feed's own drift as delivery latency.
+  let timer: NodeJS.Timeout | null = null;
+  let stopped = false;
+  const step = () => {
     const due = Math.floor((Date.now() - started) / sliceMs);
     if (due - round > SLICES) round = due - SLICES;
     while (round < due) publishSlice();
-  }, sliceMs);
-  timer.unref();
-  return () => clearInterval(timer);
+    if (stopped) return;
+    timer = setTimeout(step, Math.max(0, Math.ceil(started + (round + 1) * sliceMs - Date.now())));
+    timer.unref();
+  };
+  step();
+  return () => {
+    stopped = true;
+    if (timer !== null) clearTimeout(timer);
+  };
 }
 
 /** Reads a bench-only numeric variable; refuses anything but a non-negative number. */

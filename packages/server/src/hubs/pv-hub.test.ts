@@ -144,6 +144,34 @@ describe('pv hub', () => {
     expect(client.sent).toEqual([[value(2, 1)], [value(2, 3)]]);
   });
 
+  it('keeps a tick per connection: a throttled one does not hold back another', () => {
+    stop();
+    const other = new FakeClient(hub.createState({ connectionId: 'd', principal }));
+    stop = hub.start?.({ connections: () => [client, other] }) ?? (() => undefined);
+    call('SubscribeToPvs', [[ref(2)]]);
+    hub.methods.SubscribeToPvs?.(other, [[ref(3)]]);
+    backplane.publish('pv.values', [value(2, 1)]);
+    vi.advanceTimersByTime(1);
+    expect(client.sent).toEqual([[value(2, 1)]]);
+    vi.advanceTimersByTime(20);
+    // The first connection is inside its tick; the other one's first change goes out at once.
+    backplane.publish('pv.values', [value(2, 2), value(3, 1)]);
+    vi.advanceTimersByTime(1);
+    expect(other.sent).toEqual([[value(3, 1)]]);
+    expect(client.sent).toHaveLength(1);
+    vi.advanceTimersByTime(28);
+    expect(client.sent).toEqual([[value(2, 1)], [value(2, 2)]]);
+    // Each connection at most one batch per tick, counted from its own last batch.
+    backplane.publish('pv.values', [value(2, 3), value(3, 2)]);
+    vi.advanceTimersByTime(1);
+    expect(other.sent).toHaveLength(1);
+    vi.advanceTimersByTime(28);
+    expect(other.sent).toEqual([[value(3, 1)], [value(3, 2)]]);
+    expect(client.sent).toHaveLength(2);
+    vi.advanceTimersByTime(50);
+    expect(client.sent).toEqual([[value(2, 1)], [value(2, 2)], [value(2, 3)]]);
+  });
+
   it('tick 0 is the naive baseline: every change at once as its own newValue', () => {
     stop();
     const naive = createPvHub({ plant, rights, backplane, tickMs: 0 });

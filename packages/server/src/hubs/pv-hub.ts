@@ -3,15 +3,15 @@ import type { Rights } from '../auth/rights.js';
 import type { Plant } from '../plant/plant.js';
 import type { Backplane } from './backplane.js';
 import { HubError, expectArgumentCount, type HubClient, type HubDefinition, type HubHost } from './hub.js';
-import { PvSlot, PvSubscriptions, batchRecordEncoder, type PvSubscription } from './pv-subscriptions.js';
-import { createTickThrottle, type TickThrottle } from './tick-throttle.js';
+import { PvSlot, PvSubscriptions, batchRecordEncoder, offerToSubscribers } from './pv-subscriptions.js';
 
 export interface PvHubOptions {
   plant: Plant;
   rights: Rights;
   backplane: Backplane;
   /**
-   * Batch interval: at most one newValues per connection per tick. 0 turns conflation off and
+   * Batch interval per connection: at most one newValues per connection per tick, the first
+   * change after a quiet spell at once. 0 turns conflation off and
    * sends every change as its own `newValue` record at once (the naive baseline the benchmark
    * compares against; never a production setting).
    */
@@ -72,36 +72,49 @@ export function createPvHub(options: PvHubOptions): HubDefinition<PvSubscription
   const maxBuffered = options.maxBufferedBytes ?? PV_HUB_DEFAULTS.maxBufferedBytes;
   const maxBatch = options.maxBatchValues ?? PV_HUB_DEFAULTS.maxBatchValues;
   const naive = tickMs === 0;
-  // PV key → its latest value and the connections subscribed to it, so a change touches only
-  // its subscribers. A PV nobody subscribed has no entry.
-  const watched = new Map<string, { slot: PvSlot; clients: Map<PvClient, PvSubscription> }>();
+  // PV key → its slot: the latest value and the connections subscribed to it, so a change
+  // touches only its subscribers. A PV nobody subscribed has no slot.
+  const watched = new Map<string, PvSlot>();
+  // A slot knows its subscribers by their subscriptions; the events sent at once need the client.
+  const clientOf = new Map<PvSubscriptions, PvClient>();
   const encodeNewValues = batchRecordEncoder('newValues');
   let host: HubHost<PvSubscriptions> | null = null;
-  let throttle: TickThrottle | null = null;
+  let immediate: NodeJS.Immediate | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  let timerAt = Number.POSITIVE_INFINITY;
 
-  function unindex(key: string, client: PvClient): void {
-    const entry = watched.get(key);
-    entry?.clients.delete(client);
-    if (entry?.clients.size === 0) watched.delete(key);
+  /** Forgets a PV's slot once its last subscriber left. */
+  function unwatchIfUnused(key: string): void {
+    const slot = watched.get(key);
+    if (slot === undefined || slot.owners.length > 0) return;
+    watched.delete(key);
+    slot.release();
+  }
+
+  function* subscribersOf(slot: PvSlot | undefined): Iterable<PvClient> {
+    for (const owner of slot?.owners ?? []) {
+      const client = clientOf.get(owner);
+      if (client !== undefined) yield client;
+    }
   }
 
   function onValues(values: readonly ProcessValue[]): void {
     for (const value of values) {
-      const entry = watched.get(pvKey(value.pvRef));
-      if (entry === undefined) continue;
+      const slot = watched.get(pvKey(value.pvRef));
+      if (slot === undefined) continue;
       if (naive) {
-        for (const client of entry.clients.keys()) client.sendSerialized('newValue', `[${jsonOf(value)}]`);
+        for (const client of subscribersOf(slot)) client.sendSerialized('newValue', `[${jsonOf(value)}]`);
         continue;
       }
-      entry.slot.set(value);
-      for (const [client, subscription] of entry.clients) client.state.offer(subscription);
+      slot.set(value);
+      offerToSubscribers(slot);
     }
-    throttle?.request();
+    requestFlush();
   }
 
   /** One event to the PV's subscribers who may still read it (rights can change meanwhile). */
   function tell(event: string, ref: PvRef, json: string): void {
-    for (const client of watched.get(pvKey(ref))?.clients.keys() ?? []) {
+    for (const client of subscribersOf(watched.get(pvKey(ref)))) {
       if (rights.canReadPv(client.principal, ref)) client.sendSerialized(event, json);
     }
   }
@@ -116,48 +129,88 @@ export function createPvHub(options: PvHubOptions): HubDefinition<PvSubscription
     return () => stops.forEach((stop) => stop());
   }
 
-  function flush(): void {
-    let left = false;
+  // setImmediate, not at once: the batches a source publishes in one go still make one record.
+  function requestFlush(): void {
+    if (immediate !== null || host === null || naive) return;
+    immediate = setImmediate(flushDue);
+  }
+
+  /**
+   * Sends every connection whose tick is due its waiting values; each connection keeps its own
+   * tick, so a connection that just got a batch waits while the others' first change goes out
+   * at once. The single timer wakes up for the earliest connection still waiting.
+   */
+  function flushDue(): void {
+    immediate = null;
+    const now = Date.now();
+    let next = Number.POSITIVE_INFINITY;
     for (const client of host?.connections() ?? []) {
       const state = client.state;
       if (state.pendingCount === 0) continue;
+      const due = state.lastSentAt + tickMs;
+      if (due > now) {
+        next = Math.min(next, due);
+        continue;
+      }
       // A client that does not read keeps conflating instead of growing the socket buffer.
       if (client.bufferedAmount > maxBuffered) {
         state.skippedTicks += 1;
-        left = true;
+        next = Math.min(next, now + tickMs);
         continue;
       }
       client.sendRecord(encodeNewValues(state.take(maxBatch)));
       state.sentBatches += 1;
-      if (state.pendingCount > 0) left = true;
+      state.lastSentAt = now;
+      // Capped: the rest on the connection's next tick.
+      if (state.pendingCount > 0) next = Math.min(next, now + tickMs);
     }
-    // Skipped or capped connections get the rest on a later tick.
-    if (left) throttle?.request();
+    if (next !== Number.POSITIVE_INFINITY) wakeAt(next, now);
+  }
+
+  function wakeAt(at: number, now: number): void {
+    if (timer !== null && timerAt <= at) return;
+    if (timer !== null) clearTimeout(timer);
+    timerAt = at;
+    timer = setTimeout(() => {
+      timer = null;
+      timerAt = Number.POSITIVE_INFINITY;
+      flushDue();
+    }, at - now);
+    timer.unref();
+  }
+
+  function stopFlushing(): void {
+    if (immediate !== null) clearImmediate(immediate);
+    if (timer !== null) clearTimeout(timer);
+    immediate = null;
+    timer = null;
+    timerAt = Number.POSITIVE_INFINITY;
   }
 
   function subscribe(client: PvClient, args: readonly unknown[]): SubscribeReply {
     const reply: SubscribeReply = { subscribed: [], missingPvs: [], unauthorizedPvs: [] };
-    for (const ref of parseRefs(args)) {
+    const refs = parseRefs(args);
+    clientOf.set(client.state, client);
+    for (const ref of refs) {
       const key = pvKey(ref);
       if (plant.config(key) === undefined) reply.missingPvs.push(ref);
       else if (!rights.canReadPv(client.principal, ref)) reply.unauthorizedPvs.push(ref);
       else {
         reply.subscribed.push(ref);
-        let entry = watched.get(key);
-        if (entry === undefined) {
-          entry = { slot: new PvSlot(key, plant.values.get(key)), clients: new Map() };
-          watched.set(key, entry);
+        let slot = watched.get(key);
+        if (slot === undefined) {
+          slot = new PvSlot(key, plant.values.get(key));
+          watched.set(key, slot);
         }
-        const subscription = client.state.add(entry.slot);
-        entry.clients.set(client, subscription);
+        const subscription = client.state.add(slot);
         // Also for a repeated subscribe: the caller may be a new view that needs the value now.
-        const current = entry.slot.value;
+        const current = slot.value;
         if (current === undefined) continue;
         if (naive) client.sendSerialized('newValue', `[${jsonOf(current)}]`);
         else client.state.offer(subscription);
       }
     }
-    throttle?.request();
+    requestFlush();
     return reply;
   }
 
@@ -165,7 +218,7 @@ export function createPvHub(options: PvHubOptions): HubDefinition<PvSubscription
     for (const ref of parseRefs(args)) {
       const key = pvKey(ref);
       client.state.remove(key);
-      unindex(key, client);
+      unwatchIfUnused(key);
     }
   }
 
@@ -174,7 +227,10 @@ export function createPvHub(options: PvHubOptions): HubDefinition<PvSubscription
     methods: { SubscribeToPvs: subscribe, UnsubscribeFromPvs: unsubscribe },
     createState: () => new PvSubscriptions(),
     onDisconnected(client) {
-      for (const key of client.state.keys()) unindex(key, client);
+      const keys = [...client.state.keys()];
+      client.state.clear();
+      keys.forEach(unwatchIfUnused);
+      clientOf.delete(client.state);
     },
     inspect: (state) => ({
       subscribed: state.subscribedCount,
@@ -184,14 +240,12 @@ export function createPvHub(options: PvHubOptions): HubDefinition<PvSubscription
     }),
     start(hubHost) {
       host = hubHost;
-      if (!naive) throttle = createTickThrottle(tickMs, flush);
       const stopFeed = backplane.subscribe('pv.values', onValues);
       const stopLive = bridgeLiveEvents();
       return () => {
         stopFeed();
         stopLive();
-        throttle?.stop();
-        throttle = null;
+        stopFlushing();
         host = null;
       };
     },

@@ -1,6 +1,6 @@
 import type { ProcessValue } from '@leitwarte/core';
-import { describe, expect, it } from 'vitest';
-import { PvSlot, PvSubscriptions, batchRecordEncoder } from './pv-subscriptions.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PvSlot, PvSubscriptions, batchRecordEncoder, offerToSubscribers } from './pv-subscriptions.js';
 
 const value = (nr: number, doubleValue: number): ProcessValue => ({
   pvRef: { type: 'AnaIn', nr },
@@ -38,22 +38,42 @@ describe('PvSubscriptions', () => {
   it('ignores changes after unsubscribing and drops the waiting one', () => {
     const subs = new PvSubscriptions();
     const [one, two] = slots(2) as [PvSlot, PvSlot];
-    const first = subs.add(one);
-    const second = subs.add(two);
-    subs.offer(first);
-    subs.offer(second);
+    subs.add(one);
+    subs.add(two);
+    offerToSubscribers(one);
+    offerToSubscribers(two);
     subs.remove(two.key);
     expect(subs.pendingCount).toBe(1);
     expect(subs.has(two.key)).toBe(false);
-    subs.offer(second);
+    offerToSubscribers(two);
     expect(subs.take(10)).toEqual([one]);
-    // Subscribing again gives a new link; the old one stays dead.
+    // Subscribing again is one subscription, however often.
     const again = subs.add(two);
     expect(subs.add(two)).toBe(again);
-    subs.offer(second);
-    expect(subs.pendingCount).toBe(0);
-    subs.offer(again);
+    expect(subs.subscribedCount).toBe(2);
+    offerToSubscribers(two);
     expect(subs.take(10)).toEqual([two]);
+  });
+
+  it('reaches exactly the connections still subscribed after others leave', () => {
+    const [slot] = slots(1) as [PvSlot];
+    const connections = Array.from({ length: 5 }, () => new PvSubscriptions());
+    connections.forEach((subs) => subs.add(slot));
+    connections[1]?.remove(slot.key);
+    connections[4]?.remove(slot.key);
+    // A number given back is reused by the next subscription of that connection.
+    const [other] = slots(2).slice(1) as [PvSlot];
+    connections[1]?.add(other);
+    offerToSubscribers(slot);
+    expect(connections.map((subs) => subs.pendingCount)).toEqual([1, 0, 1, 1, 0]);
+    offerToSubscribers(other);
+    expect(connections.map((subs) => subs.take(10).map((s) => s.key))).toEqual([
+      [slot.key],
+      [other.key],
+      [slot.key],
+      [slot.key],
+      [],
+    ]);
   });
 
   it('caps a batch and leaves the rest, in order, for the next one', () => {
@@ -74,13 +94,49 @@ describe('PvSubscriptions', () => {
 });
 
 describe('PvSlot and the batch record', () => {
+  afterEach(() => vi.restoreAllMocks());
+
   it('encodes a value once per change and again after the next change', () => {
+    const stringify = vi.spyOn(JSON, 'stringify');
     const slot = new PvSlot('AnaIn-1', value(1, 1));
     const first = slot.bytes;
-    expect(slot.bytes).toBe(first);
+    expect(slot.bytes).toEqual(first);
+    expect(stringify).toHaveBeenCalledTimes(1);
     slot.set(value(1, 2));
-    expect(slot.bytes).not.toBe(first);
     expect(JSON.parse(slot.bytes.toString('utf8'))).toEqual(value(1, 2));
+    expect(stringify).toHaveBeenCalledTimes(2);
+  });
+
+  it('encodes the values of a batch once, also for the next connection in another order', () => {
+    const encode = batchRecordEncoder('newValues');
+    const all = slots(10);
+    all.forEach((slot, nr) => slot.set(value(nr, nr + 0.5)));
+    const stringify = vi.spyOn(JSON, 'stringify');
+    expect(decode(encode(all))).toEqual({
+      type: 1,
+      target: 'newValues',
+      arguments: [all.map((s) => s.value)],
+    });
+    const other = [2, 3, 5, 4, 9, 0].map((nr) => all[nr] as PvSlot);
+    expect(decode(encode(other))).toEqual({
+      type: 1,
+      target: 'newValues',
+      arguments: [other.map((s) => s.value)],
+    });
+    expect(stringify.mock.calls.filter(([arg]) => typeof arg === 'object')).toHaveLength(10);
+  });
+
+  it('keeps values right when most of their batch changed since', () => {
+    const encode = batchRecordEncoder('newValues');
+    const all = slots(8);
+    encode(all);
+    // Seven of eight change: the last one's bytes are let go and encoded again on demand.
+    for (let nr = 0; nr < 7; nr++) all[nr]?.set(value(nr, -nr - 1));
+    expect(decode(encode([all[7] as PvSlot, all[0] as PvSlot]))).toEqual({
+      type: 1,
+      target: 'newValues',
+      arguments: [[value(7, 7), value(0, -1)]],
+    });
   });
 
   it('builds the same record invocation() would, for one, many and no values', () => {
