@@ -79,6 +79,29 @@ const overlaps = (a: TimeWindow, b: TimeWindow) => a.start <= b.end && b.start <
 const touches = (a: TimeWindow, b: TimeWindow) => a.start <= b.end + 1 && b.start <= a.end + 1;
 
 /**
+ * The points in [start, end] in time order, one per time: of equal times the later point of the
+ * list. A reply comes in time order without repeated times, so one pass mostly does; only
+ * otherwise are the points sorted (a year of several series is tens of thousands of points, and
+ * the chart waits for them).
+ */
+function pointsInside(points: readonly ChartPoint[], start: number, end: number): ChartPoint[] {
+  const inside: ChartPoint[] = [];
+  let previous = -Infinity;
+  for (const p of points) {
+    if (p.t < start || p.t > end) continue;
+    if (!(p.t > previous)) {
+      return points
+        .filter((q) => q.t >= start && q.t <= end)
+        .sort((a, b) => a.t - b.t)
+        .filter((q, i, sorted) => sorted[i + 1]?.t !== q.t);
+    }
+    inside.push(p);
+    previous = p.t;
+  }
+  return inside;
+}
+
+/**
  * The loaded data of one series from one source at one resolution level, in batches
  * (screens §4: "Overlapping chart data batches are merged when adjacent and loaded; only the
  * missing time gaps are fetched"). Ranges are inclusive at both ends, in whole milliseconds.
@@ -124,11 +147,7 @@ export class ChartBatchCache {
   complete(id: number, points: readonly ChartPoint[]): boolean {
     const batch = this.loading(id);
     if (!batch) return false;
-    const inside = points
-      .filter((p) => p.t >= batch.start && p.t <= batch.end)
-      .sort((a, b) => a.t - b.t)
-      // Equal times: the later point of the reply wins.
-      .filter((p, i, sorted) => sorted[i + 1]?.t !== p.t);
+    const inside = pointsInside(points, batch.start, batch.end);
     const neighbours = this.list
       .filter((b) => b.state === 'done' && touches(b, batch))
       .sort((a, b) => a.start - b.start);

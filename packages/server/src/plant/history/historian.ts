@@ -50,7 +50,7 @@ export async function createHistorian(deps: HistorianDeps): Promise<Historian> {
   const repo = createHistoryRepository(hdb);
   const series = createSeriesRepository(hdb, now);
   const periods = createLocalPeriods(plant.info.timeZone);
-  const ctx: QueryContext = { repo, series, periods };
+  const ctx: QueryContext = { repo, series, periods, readsBlock: hdb.sqlite !== null };
   const retention: Retention = { ...DEFAULT_RETENTION, ...deps.retention };
   const ingest = createIngestBuffer({
     repo,

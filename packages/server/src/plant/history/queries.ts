@@ -28,7 +28,14 @@ export interface QueryContext {
   repo: HistoryRepository;
   series: SeriesRepository;
   periods: LocalPeriods;
+  /**
+   * Reads run on this thread (SQLite): the series of a chart are read one after the other, and
+   * other requests are served between them. Otherwise (PostgreSQL) they are read concurrently.
+   */
+  readsBlock?: boolean;
 }
+
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** An unreduced read of more points than allowed: the message says what to choose instead. */
 function tooManyPoints(limit: number): RangeError {
@@ -71,16 +78,22 @@ export async function chartData(ctx: QueryContext, query: ChartQuery, reduce = t
   if (!(query.end > query.start)) throw new RangeError('endDate must be after startDate');
   const source = selectDataSource(query.source, query.start, query.end, query.maxima);
   const ids = await ctx.series.find(query.series.map((s) => pvKey(s.pv)));
-  const series = await Promise.all(
-    query.series.map(async (s) => {
-      const id = ids.get(pvKey(s.pv));
-      const points =
-        id === undefined
-          ? []
-          : await seriesPoints(ctx, source, id, { ...query, measurementType: s.measurementType }, reduce);
-      return { ...s, points };
-    }),
-  );
+  const read = async (s: ChartQuery['series'][number]) => {
+    const id = ids.get(pvKey(s.pv));
+    const points =
+      id === undefined
+        ? []
+        : await seriesPoints(ctx, source, id, { ...query, measurementType: s.measurementType }, reduce);
+    return { ...s, points };
+  };
+  if (!ctx.readsBlock) return { source, series: await Promise.all(query.series.map(read)) };
+  // A year of a series is some 25 ms of reads on this thread: the calls a chart makes while its
+  // data loads (its config, its PVs' configs) and live updates are not held up for all series.
+  const series = [];
+  for (const s of query.series) {
+    await yieldToEventLoop();
+    series.push(await read(s));
+  }
   return { source, series };
 }
 

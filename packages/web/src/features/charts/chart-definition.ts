@@ -2,6 +2,7 @@ import {
   CHART_ARCHIVE_MAXIMA_DEFAULT,
   defaultSeriesFields,
   pvKey,
+  resolutionLevel,
   type ArchiveMaxima,
   type ChartConfig,
   type ChartSeriesConfig,
@@ -19,9 +20,12 @@ import { userTimeZone } from '../../ui/archive/range-selection';
 import { initialArchiveWindow, initialLiveWindow } from './chart-range';
 import { seriesKeys } from './plot-series';
 import {
+  seriesSignatureOf,
   startOpeningRequest,
+  viewMsPerPixel,
   type ChartDataFetcher,
   type DataSeries,
+  type OpeningFetch,
   type OpeningRequest,
 } from './use-chart-data';
 
@@ -77,7 +81,8 @@ export function definitionOfConfig(
   return { ...seriesDefinitionOfConfig(config, series), pvConfigs, missingPvs };
 }
 
-function seriesDefinitionOfConfig(
+/** What a chart shows from its config and series alone, before its PVs' configs are known. */
+export function seriesDefinitionOfConfig(
   config: ChartConfig,
   series: readonly ChartSeriesConfig[],
 ): ChartSeriesDefinition {
@@ -177,21 +182,31 @@ export function chartDataFetcher(
 
 /**
  * How a chart opens at a plot width: its first view, and, with a width, its first data request
- * started at once (the request the chart would make once on screen).
+ * started at once (the request the chart would make once on screen). A request started before
+ * (with the click on the chart's link) is used with its view instead, if it is on the resolution
+ * level of this width; otherwise it is aborted.
  */
 export function openChart(
   definition: ChartSeriesDefinition,
   live: boolean,
   search: URLSearchParams,
   width: number,
+  early?: { view: TimeWindow; opening: OpeningFetch } | null,
 ): ChartOpening {
-  const view = chartWindow(definition.span, live, search);
   const keys = seriesKeys(definition.series.map((s) => s.pv));
   const series: DataSeries[] = definition.series.map((s, i) => ({
     key: keys[i] ?? pvKey(s.pv),
     pv: s.pv,
     measurementType: s.measurementType,
   }));
+  if (early) {
+    const level = resolutionLevel(viewMsPerPixel(early.view, width));
+    if (series.length > 0 && early.opening.level === level) {
+      return { view: early.view, request: { ...early.opening, seriesSignature: seriesSignatureOf(series) } };
+    }
+    early.opening.controller.abort();
+  }
+  const view = chartWindow(definition.span, live, search);
   const request = startOpeningRequest({
     series,
     view,

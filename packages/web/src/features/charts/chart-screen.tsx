@@ -12,6 +12,7 @@ import {
   type ChartSeriesDefinition,
 } from './chart-definition';
 import { ChartView } from './chart-view';
+import { takeEarlyChartData } from './early-chart-data';
 import { TYPICAL_VALUE_AXIS_WIDTH } from './plot/axis-size';
 
 /** The outcome of one load, marked with the origin and reload it belongs to. */
@@ -36,8 +37,10 @@ function originKey(origin: ChartOrigin): string {
  * loading, then ready or error). As soon as the series are known the first data request starts,
  * at the drawing width the plot will most likely have (the loading view's width less one value
  * axis; should the real width fall on another resolution level, the data is asked for again), and the
- * chart is shown; the PVs' configs (names, dimensions) load alongside and complete it when they
- * come. After a config change the chart stays on screen while it loads again.
+ * chart is shown. A saved chart's request started with the click on its link (see
+ * startEarlyChartData) is taken over instead when it fits. The PVs' configs (names, dimensions)
+ * load alongside and complete the chart when they come. After a config change the chart stays on
+ * screen while it loads again.
  */
 export function ChartScreen({ origin, live }: { origin: ChartOrigin; live: boolean }) {
   const { t } = useTranslation();
@@ -54,7 +57,9 @@ export function ChartScreen({ origin, live }: { origin: ChartOrigin; live: boole
     const onSeries = (base: ChartSeriesDefinition) => {
       // The drawing area is the screen's width less the value axes; one axis is the common case.
       const width = Math.floor(loadingRef.current?.clientWidth ?? 0) - TYPICAL_VALUE_AXIS_WIDTH;
-      opening = width > 0 ? openChart(base, live, search, width) : null;
+      const early = takeEarlyChartData(base, live, search);
+      if (width <= 0) early?.opening.controller.abort();
+      opening = width > 0 ? openChart(base, live, search, width, early) : null;
       shown = true;
       setLoaded((previous) => ({
         origin: key,

@@ -1,8 +1,9 @@
-import type { ChartDirectory } from '@leitwarte/core';
+import type { ChartConfig, ChartDirectory } from '@leitwarte/core';
 import { Anchor, Box, Group, Text, UnstyledButton } from '@mantine/core';
-import { useState } from 'react';
+import { useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { startEarlyChartData } from './early-chart-data';
 
 /** Where a chart of a type opens: live charts follow now, archive charts show the past. */
 export function chartPath(type: ChartDirectory['type'], id: number): string {
@@ -14,7 +15,28 @@ export function holdsCharts(directory: ChartDirectory): boolean {
   return directory.configList.length > 0 || directory.childDirectoryList.some(holdsCharts);
 }
 
-function DirectoryNode({ directory, depth }: { directory: ChartDirectory; depth: number }) {
+/** The plot width a chart opened from the directory will most likely have; 0 when unknown. */
+export type PlotWidthGuess = () => number;
+
+/**
+ * A plain click on a chart link asks for the chart's data at once (see startEarlyChartData); a
+ * click that opens another tab or window does not.
+ */
+function onChartClick(event: MouseEvent, config: ChartConfig, live: boolean, plotWidth: PlotWidthGuess) {
+  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  const width = plotWidth();
+  if (width > 0) startEarlyChartData(config, live, new URLSearchParams(), width);
+}
+
+function DirectoryNode({
+  directory,
+  depth,
+  plotWidth,
+}: {
+  directory: ChartDirectory;
+  depth: number;
+  plotWidth: PlotWidthGuess;
+}) {
   const { t } = useTranslation();
   // The top levels start open, deeper ones closed, so a large tree stays readable.
   const [open, setOpen] = useState(depth < 1);
@@ -42,11 +64,18 @@ function DirectoryNode({ directory, depth }: { directory: ChartDirectory; depth:
       {open ? (
         <Box component="ul" id={id} pl="lg" my={4} style={{ listStyle: 'none' }}>
           {directory.childDirectoryList.map((child) => (
-            <DirectoryNode key={child.id} directory={child} depth={depth + 1} />
+            <DirectoryNode key={child.id} directory={child} depth={depth + 1} plotWidth={plotWidth} />
           ))}
           {directory.configList.map((config) => (
             <li key={config.id}>
-              <Anchor component={Link} to={chartPath(directory.type, config.id)} size="sm">
+              <Anchor
+                component={Link}
+                to={chartPath(directory.type, config.id)}
+                size="sm"
+                onClick={(event: MouseEvent) =>
+                  onChartClick(event, config, directory.type === 'LiveMeasurement', plotWidth)
+                }
+              >
                 {config.title}
               </Anchor>
             </li>
@@ -61,14 +90,16 @@ function DirectoryNode({ directory, depth }: { directory: ChartDirectory; depth:
 export function DirectoryTree({
   directories,
   label,
+  plotWidth = () => 0,
 }: {
   directories: readonly ChartDirectory[];
   label: string;
+  plotWidth?: PlotWidthGuess;
 }) {
   return (
     <Box component="ul" aria-label={label} p={0} m={0} style={{ listStyle: 'none' }}>
       {directories.map((directory) => (
-        <DirectoryNode key={directory.id} directory={directory} depth={0} />
+        <DirectoryNode key={directory.id} directory={directory} depth={0} plotWidth={plotWidth} />
       ))}
     </Box>
   );

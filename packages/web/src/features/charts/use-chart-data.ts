@@ -98,13 +98,16 @@ export interface ChartDataRequest {
   fetcher: ChartDataFetcher;
 }
 
+/** An opening request before its series are known (a saved chart's data is asked for by its id). */
+export type OpeningFetch = Omit<OpeningRequest, 'seriesSignature'>;
+
 /**
  * Starts the opening request of a view at a width: the range, source and budget the chart will
  * ask for with an empty cache.
  */
-export function startOpeningRequest(options: ChartDataRequest): OpeningRequest | null {
-  const { series, view, width, preset, maxima, fetcher } = options;
-  if (width <= 0 || series.length === 0 || !(view.end > view.start)) return null;
+export function startOpeningFetch(options: Omit<ChartDataRequest, 'series'>): OpeningFetch | null {
+  const { view, width, preset, maxima, fetcher } = options;
+  if (width <= 0 || !(view.end > view.start)) return null;
   const msPerPixel = viewMsPerPixel(view, width);
   const source = selectDataSource(preset, view.start, view.end, maxima);
   // What an empty cache finds missing: the view in whole milliseconds.
@@ -113,15 +116,14 @@ export function startOpeningRequest(options: ChartDataRequest): OpeningRequest |
   const reply = fetcher(range, source, pointBudget(range, msPerPixel), controller.signal);
   // Not taken over, it is aborted; that rejection is nobody's error.
   reply.catch(() => undefined);
-  return {
-    range,
-    source,
-    level: resolutionLevel(msPerPixel),
-    seriesSignature: seriesSignatureOf(series),
-    reply,
-    controller,
-    taken: false,
-  };
+  return { range, source, level: resolutionLevel(msPerPixel), reply, controller, taken: false };
+}
+
+/** Starts the opening request of a view of series at a width (see startOpeningFetch). */
+export function startOpeningRequest(options: ChartDataRequest): OpeningRequest | null {
+  if (options.series.length === 0) return null;
+  const opening = startOpeningFetch(options);
+  return opening && { ...opening, seriesSignature: seriesSignatureOf(options.series) };
 }
 
 /** The opening reply if it is the one asked for, taken over (an abort of `signal` aborts it). */
