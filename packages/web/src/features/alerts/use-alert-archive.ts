@@ -42,6 +42,9 @@ export function useAlertArchive(window: ListWindow, limit: number | undefined): 
     staleTime: Infinity,
     gcTime: 0,
     refetchOnWindowFocus: false,
+    // The reply goes to the list store as a whole: comparing a reload (after a reconnect) with the
+    // previous rows alert by alert would take the main thread for hundreds of ms at 100,000 alerts.
+    structuralSharing: false,
   });
 
   useEffect(() => {

@@ -54,7 +54,7 @@ export function DataList<Row>(props: DataListProps<Row>) {
   // Counted once per change, not on every scroll frame (it visits every row).
   const selection = useMemo(() => selectionState(selected, sorted, rowKey), [selected, sorted, rowKey]);
 
-  const { window: range, scrollToIndex } = useRowWindow(scrollRef, {
+  const { range, scrollToIndex } = useRowWindow(scrollRef, {
     count: sorted.length,
     rowHeight: DATA_LIST_ROW_HEIGHT,
     headerHeight: DATA_LIST_ROW_HEIGHT,

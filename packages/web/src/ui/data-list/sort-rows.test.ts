@@ -83,6 +83,28 @@ function referenceSort(values: readonly (string | number | null)[], direction: '
 }
 
 describe('sortRows against a plain comparison', () => {
+  it('gives the same order for numbers already in order either way, ties and -0 included', () => {
+    const value = fc.constantFrom(-2, -0, 0, 1, 1.5, 3, Infinity, -Infinity);
+    fc.assert(
+      fc.property(
+        fc.array(value, { maxLength: 40 }),
+        fc.boolean(),
+        fc.constantFrom('asc', 'desc'),
+        (unordered, falling, direction) => {
+          const values = [...unordered].sort((a, b) => (falling ? b - a : a - b));
+          const cells = values.map((v, id) => ({ id, v }));
+          const sorted = sortRows(
+            cells,
+            [{ id: 'v', label: 'V', value: (c) => c.v }],
+            { columnId: 'v', direction: direction as 'asc' | 'desc' },
+            'de',
+          );
+          expect(sorted.map((c) => c.id)).toEqual(referenceSort(values, direction as 'asc' | 'desc'));
+        },
+      ),
+    );
+  });
+
   it('gives the same order for any mix of numbers, texts and empty cells', () => {
     const value = fc.oneof(
       fc.integer({ min: -5, max: 5 }),

@@ -63,11 +63,9 @@ export function useRowWindow(scrollRef: RefObject<HTMLElement | null>, options: 
     };
   }, [scrollRef, rowHeight, headerHeight]);
 
-  const first = Math.max(0, Math.min(viewport.top, count) - overscan);
-  const end = Math.min(count, viewport.top + viewport.height + overscan);
-  const window: RowWindow = {
-    first,
-    end,
+  const range: RowWindow = {
+    first: Math.max(0, Math.min(viewport.top, count) - overscan),
+    end: Math.min(count, viewport.top + viewport.height + overscan),
   };
 
   /** Scrolls the least that shows the row whole below the header (as a keyboard cursor does). */
@@ -85,5 +83,5 @@ export function useRowWindow(scrollRef: RefObject<HTMLElement | null>, options: 
     [scrollRef, rowHeight, headerHeight],
   );
 
-  return { window, scrollToIndex };
+  return { range, scrollToIndex };
 }
