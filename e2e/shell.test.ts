@@ -38,7 +38,7 @@ describe('the shell around the screens', () => {
 
   it('navigates by the grouped menu and marks the current entry', async () => {
     await shell.navigateTo('Einstellungen', '/settings');
-    expect(await shell.heading()).toBe('Einstellungen');
+    await shell.waitForHeading('Einstellungen');
     await shell.waitForActiveNav('Einstellungen');
     await shell.navigateTo('Übersicht', '/overview');
     await shell.waitForActiveNav('Übersicht');
@@ -53,7 +53,7 @@ describe('the shell around the screens', () => {
     expect(await shell.listEntries('favorites-list')).toEqual(['Über diese Anlage']);
     await page.getByTestId('favorites-list').getByRole('link', { name: 'Über diese Anlage' }).click();
     await page.waitForURL((url) => url.pathname === '/about', { timeout: 10_000 });
-    expect(await shell.heading()).toBe('Über diese Anlage');
+    await shell.waitForHeading('Über diese Anlage');
   });
 
   it('lists the recently visited pages, newest first, and removes one', async () => {
@@ -92,7 +92,7 @@ describe('the shell around the screens', () => {
     await page.getByText('Dunkel', { exact: true }).click();
     await page.waitForFunction(() => document.documentElement.dataset.mantineColorScheme === 'dark');
     await page.reload();
-    expect(await shell.heading()).toBe('Einstellungen');
+    await shell.waitForHeading('Einstellungen');
     expect(await scheme()).toBe('dark');
     await page.getByText('Hell', { exact: true }).click();
     await page.waitForFunction(() => document.documentElement.dataset.mantineColorScheme === 'light');
@@ -157,7 +157,7 @@ describe('the shell around the screens', () => {
 
   it('shows the not-found page with a link home', async () => {
     await page.goto(`${server.url}/no/such/page`);
-    expect(await shell.heading()).toBe('Seite nicht gefunden');
+    await shell.waitForHeading('Seite nicht gefunden');
     await page.getByRole('link', { name: 'Zur Übersicht' }).click();
     await page.waitForURL((url) => url.pathname === '/overview', { timeout: 10_000 });
   });

@@ -29,10 +29,21 @@ export class AppShell {
     );
   }
 
-  async heading(): Promise<string> {
+  /**
+   * Waits until the screen's heading reads `expected`. The address changes before a screen whose
+   * code is still loading replaces the previous one, so the old heading may show for a moment.
+   * Fails with the heading last shown.
+   */
+  async waitForHeading(expected: string): Promise<void> {
     const heading = this.page.getByRole('heading', { level: 1 });
-    await heading.waitFor({ state: 'visible', timeout: 15_000 });
-    return (await heading.innerText()).trim();
+    try {
+      await this.page
+        .getByRole('heading', { level: 1, name: expected, exact: true })
+        .waitFor({ state: 'visible', timeout: 15_000 });
+    } catch {
+      const shown = (await heading.count()) > 0 ? (await heading.first().innerText()).trim() : '(none)';
+      throw new Error(`expected the heading '${expected}', the screen shows '${shown}'`);
+    }
   }
 
   favoriteStar(): Locator {
