@@ -18,11 +18,21 @@ async function freePort() {
   });
 }
 
+/** The Node.js flags of `npm start` (package.json), so a benchmark measures the server as started. */
+function serverNodeFlags() {
+  const { scripts } = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+  const flags = /\bnode((?: --\S+)*) packages\/server\/dist\/main\.js/.exec(scripts.start);
+  if (!flags) throw new Error('package.json: the start script no longer runs packages/server/dist/main.js');
+  return flags[1].split(' ').filter(Boolean);
+}
+const SERVER_NODE_FLAGS = serverNodeFlags();
+
 /** Starts packages/server/dist/main.js on a fresh data directory; returns url, pid and stop(). */
 export async function startServer(env = {}) {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'leitwarte-bench-'));
-  const child = spawn(process.execPath, [path.join(ROOT, 'packages/server/dist/main.js')], {
+  const args = [...SERVER_NODE_FLAGS, path.join(ROOT, 'packages/server/dist/main.js')];
+  const child = spawn(process.execPath, args, {
     env: {
       ...process.env,
       LEITWARTE_PORT: String(port),

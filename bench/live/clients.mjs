@@ -1,7 +1,7 @@
 // The subscriber side of the live benchmark, in its own process: N raw WebSocket clients that
 // speak the JSON hub protocol (cheaper than the official client at N = 1,000), plus clients
 // that subscribe and then never read. Controlled by the parent over IPC.
-import WebSocket from 'ws';
+import { openRawSocket } from './raw-socket.mjs';
 
 const RS = '\x1e';
 // Like every SignalR client: a ping when there was nothing else to send for a while, or the
@@ -15,10 +15,10 @@ const TIMESTAMP = Buffer.from('"timestamp":');
 const SHIFT = new Uint8Array(256).fill(TIMESTAMP.length);
 for (let k = 0; k < TIMESTAMP.length - 1; k++) SHIFT[TIMESTAMP[k]] = TIMESTAMP.length - 1 - k;
 
-/** Where the next "timestamp": starts at or after `from`, or -1. */
-function findTimestamp(data, from) {
+/** Where the next "timestamp": starts in [from, end), or -1. */
+function findTimestamp(data, from, end) {
   const last = TIMESTAMP.length - 1;
-  for (let at = from; at + last < data.length; at += SHIFT[data[at + last]]) {
+  for (let at = from; at + last < end; at += SHIFT[data[at + last]]) {
     let k = last;
     while (k >= 0 && data[at + k] === TIMESTAMP[k]) k--;
     if (k < 0) return at;
@@ -47,70 +47,77 @@ let windowFrom = Infinity;
 let windowTo = Infinity;
 let measuring = false;
 
-function open(url, cookie, refs, reading) {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/hubs/pv`, {
-      headers: { cookie },
-      perMessageDeflate: false,
-    });
-    const client = { ws, batches: 0, ready: false, closed: false };
-    live.add(client);
-    ws.once('close', (code, reason) => {
-      client.closed = true;
-      live.delete(client);
-      // The first few reasons, so a run that loses connections says why.
-      if (reading && !closing && ++closedLogged <= 3) console.error(`bench client closed: ${code} ${reason}`);
-    });
-    let replies = 0;
-    const calls = Math.ceil(refs.length / 1024);
-    ws.on('message', (/** @type {Buffer} */ data) => {
-      if (!client.ready) {
-        // Handshake answer and the completions of the subscribe calls.
-        const text = data.toString('utf8');
-        replies += text.split(RS).filter((r) => r.includes('"type":3')).length;
-        if (replies >= calls) {
-          client.ready = true;
-          resolve(client);
-        }
-      }
-      if (!reading) return;
-      // Count values and their age by scanning the bytes for "timestamp": (no full JSON parse).
-      // Every occurrence is one value with its own age, exactly as before; see findTimestamp.
-      const now = Date.now();
-      let found = 0;
-      for (let at = findTimestamp(data, 0); at !== -1;) {
-        let ts = 0;
-        let i = at + TIMESTAMP.length;
-        for (; i < data.length; i++) {
-          const c = data[i];
-          if (c < 48 || c > 57) break;
-          ts = ts * 10 + (c - 48);
-        }
-        at = findTimestamp(data, i);
-        found++;
-        if (ts < windowFrom || ts >= windowTo) continue;
-        histogram[Math.min(HISTOGRAM_MS, Math.max(0, now - ts))]++;
-        values++;
-      }
-      if (found > 0 && measuring) {
-        batches++;
-        client.batches++;
-      }
-    });
-    ws.once('error', reject);
-    ws.once('open', () => {
-      ws.send(`{"protocol":"json","version":1}${RS}`);
-      for (let i = 0; i < refs.length; i += 1024) {
-        const call = {
-          type: 1,
-          invocationId: String(i),
-          target: 'SubscribeToPvs',
-          arguments: [refs.slice(i, i + 1024)],
-        };
-        ws.send(JSON.stringify(call) + RS);
-      }
-    });
+async function open(url, cookie, refs, reading) {
+  const client = { socket: null, batches: 0, ready: false, closed: false };
+  let replies = 0;
+  const calls = Math.ceil(refs.length / 1024);
+  let subscribed;
+  let refused;
+  const done = new Promise((resolve, reject) => {
+    subscribed = resolve;
+    refused = reject;
   });
+  /** One message, bytes [start, end) of data, handed over once its last byte arrived. */
+  const onMessage = (data, start, end) => {
+    if (!client.ready) {
+      // Handshake answer and the completions of the subscribe calls.
+      const text = data.toString('utf8', start, end);
+      replies += text.split(RS).filter((r) => r.includes('"type":3')).length;
+      if (replies >= calls) {
+        client.ready = true;
+        subscribed();
+      }
+    }
+    if (!reading) return;
+    // Count values and their age by scanning the bytes for "timestamp": (no full JSON parse).
+    // Every occurrence is one value with its own age, exactly as before; see findTimestamp.
+    const now = Date.now();
+    let found = 0;
+    for (let at = findTimestamp(data, start, end); at !== -1;) {
+      let ts = 0;
+      let i = at + TIMESTAMP.length;
+      for (; i < end; i++) {
+        const c = data[i];
+        if (c < 48 || c > 57) break;
+        ts = ts * 10 + (c - 48);
+      }
+      at = findTimestamp(data, i, end);
+      found++;
+      if (ts < windowFrom || ts >= windowTo) continue;
+      histogram[Math.min(HISTOGRAM_MS, Math.max(0, now - ts))]++;
+      values++;
+    }
+    if (found > 0 && measuring) {
+      batches++;
+      client.batches++;
+    }
+  };
+  const onClose = (code, reason) => {
+    client.closed = true;
+    live.delete(client);
+    // The first few reasons, so a run that loses connections says why.
+    if (reading && !closing && ++closedLogged <= 3) console.error(`bench client closed: ${code} ${reason}`);
+    if (!client.ready) refused(new Error(`closed before subscribing: ${code} ${reason}`));
+  };
+  client.socket = await openRawSocket(
+    `${url.replace(/^http/, 'ws')}/hubs/pv`,
+    { Cookie: cookie },
+    onMessage,
+    onClose,
+  );
+  live.add(client);
+  client.socket.send(`{"protocol":"json","version":1}${RS}`);
+  for (let i = 0; i < refs.length; i += 1024) {
+    const call = {
+      type: 1,
+      invocationId: String(i),
+      target: 'SubscribeToPvs',
+      arguments: [refs.slice(i, i + 1024)],
+    };
+    client.socket.send(JSON.stringify(call) + RS);
+  }
+  await done;
+  return client;
 }
 
 function percentile(p) {
@@ -129,9 +136,7 @@ async function connect({ url, cookie, refs, count, perClient, stalledCount = 0, 
   const opened = [];
   pinger ??= setInterval(() => {
     // The stalled ones too: they stop reading, not sending.
-    for (const client of live) {
-      if (client.ws.readyState === WebSocket.OPEN) client.ws.send(PING);
-    }
+    for (const client of live) client.socket.send(PING);
   }, PING_MS);
   for (let i = start; i < start + count; i++) {
     const offset = (i * perClient) % refs.length;
@@ -144,7 +149,7 @@ async function connect({ url, cookie, refs, count, perClient, stalledCount = 0, 
   for (let i = 0; i < stalledCount; i++) {
     const client = await open(url, cookie, refs.slice(0, stalledPvs), false);
     // Stop reading for good: the kernel buffers fill, then the server's.
-    client.ws._socket.pause();
+    client.socket.stopReading();
     stalled.push(client);
   }
 }
@@ -179,7 +184,7 @@ function closeAll() {
   closing = true;
   clearInterval(pinger);
   pinger = null;
-  for (const client of [...readers, ...stalled]) client.ws.terminate();
+  for (const client of [...readers, ...stalled]) client.socket.terminate();
   readers = [];
   stalled = [];
 }

@@ -22,7 +22,7 @@ function part<A, B, P extends object>(client: HubClient<CombinedState<A, B>>, st
     },
     send: (target, args) => client.send(target, args),
     sendSerialized: (target, json) => client.sendSerialized(target, json),
-    sendRecord: (record) => client.sendRecord(record),
+    sendRecord: (record, onWritten) => client.sendRecord(record, onWritten),
   };
   views.set(state, view);
   return view;

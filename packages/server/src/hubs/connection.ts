@@ -90,10 +90,13 @@ export class HubConnection {
     return true;
   }
 
-  /** Sends one record already encoded as UTF-8 bytes, separator included, as a text frame. */
-  sendBytes(record: Uint8Array): boolean {
+  /**
+   * Sends one record already encoded as UTF-8 bytes, separator included, as a text frame;
+   * `onWritten` once the socket has written them (not if it fails first).
+   */
+  sendBytes(record: Uint8Array, onWritten?: () => void): boolean {
     if (this.phase !== 'open') return false;
-    this.write(record);
+    this.write(record, onWritten);
     return true;
   }
 
@@ -111,10 +114,14 @@ export class HubConnection {
     return timer;
   }
 
-  private write(data: string | Uint8Array): void {
+  private write(data: string | Uint8Array, onWritten?: () => void): void {
     if (this.socket.readyState !== WebSocket.OPEN) return;
     // Always a text frame: the JSON hub protocol is text, also when the record comes as bytes.
-    this.socket.send(data, { binary: false });
+    if (onWritten === undefined) this.socket.send(data, { binary: false });
+    else
+      this.socket.send(data, { binary: false }, (error) => {
+        if (!error) onWritten();
+      });
     // A ping is due only after a quiet period, so every write re-arms the keep-alive timer.
     this.keepAlive?.refresh();
   }

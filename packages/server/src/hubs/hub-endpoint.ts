@@ -61,8 +61,8 @@ class Client<S> implements HubClient<S> {
     );
   }
 
-  sendRecord(record: Uint8Array): boolean {
-    return this.connection.sendBytes(record);
+  sendRecord(record: Uint8Array, onWritten?: () => void): boolean {
+    return this.connection.sendBytes(record, onWritten);
   }
 }
 

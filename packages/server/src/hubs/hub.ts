@@ -28,9 +28,11 @@ export interface HubClient<S> extends ConnectionInfo {
   sendSerialized(target: string, argumentsJson: string): boolean;
   /**
    * Sends one complete record already encoded as UTF-8 JSON bytes, separator included: lets a hub
-   * build a record from bytes it encoded once for many connections.
+   * build a record from bytes it encoded once for many connections. `onWritten` is called once
+   * the socket has written the bytes and no longer reads them (not if the connection fails
+   * first), so the hub may reuse their memory.
    */
-  sendRecord(record: Uint8Array): boolean;
+  sendRecord(record: Uint8Array, onWritten?: () => void): boolean;
 }
 
 /** A server method. Returns the result (undefined for void) or a promise of it. */

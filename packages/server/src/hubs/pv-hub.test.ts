@@ -26,6 +26,8 @@ class FakeClient implements HubClient<PvSubscriptions> {
   readonly principal = principal;
   bufferedAmount = 0;
   readonly sent: ProcessValue[][] = [];
+  /** Records handed over and the call that says the socket wrote them. */
+  readonly records: { record: Uint8Array; written: () => void }[] = [];
   constructor(readonly state: PvSubscriptions) {}
   send(target: string, args: readonly unknown[]): boolean {
     expect(target).toBe('newValues');
@@ -35,7 +37,8 @@ class FakeClient implements HubClient<PvSubscriptions> {
   sendSerialized(target: string, argumentsJson: string): boolean {
     return this.send(target, JSON.parse(argumentsJson) as unknown[]);
   }
-  sendRecord(record: Uint8Array): boolean {
+  sendRecord(record: Uint8Array, onWritten?: () => void): boolean {
+    this.records.push({ record, written: onWritten ?? (() => undefined) });
     // One complete record as the wire carries it: JSON text and the separator.
     const text = Buffer.from(record).toString('utf8');
     expect(text.endsWith('\x1e')).toBe(true);
@@ -116,6 +119,28 @@ describe('pv hub', () => {
     client.bufferedAmount = 0;
     vi.advanceTimersByTime(50);
     expect(client.sent).toEqual([[value(2, 9)]]);
+  });
+
+  it("reuses a record's memory only once the socket has written it", () => {
+    call('SubscribeToPvs', [[ref(2), ref(3)]]);
+    const sendBatch = (i: number) => {
+      backplane.publish('pv.values', [value(2, i), value(3, i)]);
+      vi.advanceTimersByTime(50);
+      return client.records.at(-1) as FakeClient['records'][number];
+    };
+    const first = sendBatch(1);
+    const second = sendBatch(2);
+    // The first one may still be on its way: the second batch has memory of its own.
+    expect(second.record.buffer).not.toBe(first.record.buffer);
+    first.written();
+    const third = sendBatch(3);
+    expect(third.record.buffer).toBe(first.record.buffer);
+    expect(Buffer.from(second.record).toString('utf8')).toContain('"doubleValue":2');
+    expect(client.sent).toEqual([
+      [value(2, 1), value(3, 1)],
+      [value(2, 2), value(3, 2)],
+      [value(2, 3), value(3, 3)],
+    ]);
   });
 
   it('stops sending after unsubscribe and after disconnect', () => {

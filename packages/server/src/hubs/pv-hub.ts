@@ -3,6 +3,7 @@ import type { Rights } from '../auth/rights.js';
 import type { Plant } from '../plant/plant.js';
 import type { Backplane } from './backplane.js';
 import { HubError, expectArgumentCount, type HubClient, type HubDefinition, type HubHost } from './hub.js';
+import { RecordPool } from './record-pool.js';
 import { PvSlot, PvSubscriptions, batchRecordEncoder, offerToSubscribers } from './pv-subscriptions.js';
 
 export interface PvHubOptions {
@@ -77,7 +78,12 @@ export function createPvHub(options: PvHubOptions): HubDefinition<PvSubscription
   const watched = new Map<string, PvSlot>();
   // A slot knows its subscribers by their subscriptions; the events sent at once need the client.
   const clientOf = new Map<PvSubscriptions, PvClient>();
-  const encodeNewValues = batchRecordEncoder('newValues');
+  // Records go back to the pool once written: no fresh memory per batch.
+  const records = new RecordPool();
+  const encodeNewValues = batchRecordEncoder('newValues', records);
+  // The slots of the batch being encoded; one array for all connections, as batches are
+  // encoded one at a time.
+  const batch: PvSlot[] = [];
   let host: HubHost<PvSubscriptions> | null = null;
   let immediate: NodeJS.Immediate | null = null;
   let timer: NodeJS.Timeout | null = null;
@@ -158,7 +164,9 @@ export function createPvHub(options: PvHubOptions): HubDefinition<PvSubscription
         next = Math.min(next, now + tickMs);
         continue;
       }
-      client.sendRecord(encodeNewValues(state.take(maxBatch)));
+      const count = state.take(maxBatch, batch);
+      const record = encodeNewValues(batch, count);
+      client.sendRecord(record, () => records.release(record));
       state.sentBatches += 1;
       state.lastSentAt = now;
       // Capped: the rest on the connection's next tick.
@@ -204,9 +212,8 @@ export function createPvHub(options: PvHubOptions): HubDefinition<PvSubscription
         }
         const subscription = client.state.add(slot);
         // Also for a repeated subscribe: the caller may be a new view that needs the value now.
-        const current = slot.value;
-        if (current === undefined) continue;
-        if (naive) client.sendSerialized('newValue', `[${jsonOf(current)}]`);
+        if (!slot.hasValue) continue;
+        if (naive) client.sendSerialized('newValue', `[${jsonOf(slot.value as ProcessValue)}]`);
         else client.state.offer(subscription);
       }
     }

@@ -14,6 +14,12 @@ function slots(count: number): PvSlot[] {
   return Array.from({ length: count }, (_, nr) => new PvSlot(`AnaIn-${nr}`, value(nr, nr)));
 }
 
+/** What a take hands over, as a fresh array. */
+function take(subs: PvSubscriptions, max: number): PvSlot[] {
+  const into: PvSlot[] = [];
+  return into.slice(0, subs.take(max, into));
+}
+
 const decode = (record: Buffer): unknown => {
   const text = record.toString('utf8');
   expect(text.at(-1)).toBe('\x1e');
@@ -30,9 +36,9 @@ describe('PvSubscriptions', () => {
       subs.offer(link);
     }
     expect(subs.pendingCount).toBe(1);
-    expect(subs.take(10).map((s) => s.value)).toEqual([value(0, 999)]);
+    expect(take(subs, 10).map((s) => s.value)).toEqual([value(0, 999)]);
     expect(subs.pendingCount).toBe(0);
-    expect(subs.take(10)).toEqual([]);
+    expect(take(subs, 10)).toEqual([]);
   });
 
   it('ignores changes after unsubscribing and drops the waiting one', () => {
@@ -46,13 +52,13 @@ describe('PvSubscriptions', () => {
     expect(subs.pendingCount).toBe(1);
     expect(subs.has(two.key)).toBe(false);
     offerToSubscribers(two);
-    expect(subs.take(10)).toEqual([one]);
+    expect(take(subs, 10)).toEqual([one]);
     // Subscribing again is one subscription, however often.
     const again = subs.add(two);
     expect(subs.add(two)).toBe(again);
     expect(subs.subscribedCount).toBe(2);
     offerToSubscribers(two);
-    expect(subs.take(10)).toEqual([two]);
+    expect(take(subs, 10)).toEqual([two]);
   });
 
   it('reaches exactly the connections still subscribed after others leave', () => {
@@ -67,7 +73,7 @@ describe('PvSubscriptions', () => {
     offerToSubscribers(slot);
     expect(connections.map((subs) => subs.pendingCount)).toEqual([1, 0, 1, 1, 0]);
     offerToSubscribers(other);
-    expect(connections.map((subs) => subs.take(10).map((s) => s.key))).toEqual([
+    expect(connections.map((subs) => take(subs, 10).map((s) => s.key))).toEqual([
       [slot.key],
       [other.key],
       [slot.key],
@@ -81,15 +87,31 @@ describe('PvSubscriptions', () => {
     const all = slots(10);
     const links = all.map((slot) => subs.add(slot));
     for (const link of links) subs.offer(link);
-    expect(subs.take(4).map((s) => s.value?.pvRef.nr)).toEqual([0, 1, 2, 3]);
+    expect(take(subs, 4).map((s) => s.value?.pvRef.nr)).toEqual([0, 1, 2, 3]);
     // A newer value of a waiting PV keeps its place in line.
     all[5]?.set(value(5, 50));
     subs.offer(links[5]!);
     // A PV sent already goes to the end of the line.
     subs.offer(links[1]!);
-    expect(subs.take(4).map((s) => s.value)).toEqual([value(4, 4), value(5, 50), value(6, 6), value(7, 7)]);
+    expect(take(subs, 4).map((s) => s.value)).toEqual([value(4, 4), value(5, 50), value(6, 6), value(7, 7)]);
     expect(subs.pendingCount).toBe(3);
-    expect(subs.take(4).map((s) => s.value?.pvRef.nr)).toEqual([8, 9, 1]);
+    expect(take(subs, 4).map((s) => s.value?.pvRef.nr)).toEqual([8, 9, 1]);
+  });
+
+  it('keeps the line in order while it grows and moves forward', () => {
+    const subs = new PvSubscriptions();
+    const all = slots(300);
+    const links = all.map((slot) => subs.add(slot));
+    const expected: number[] = [];
+    for (let round = 0; round < 5; round++) {
+      // More offers than the line first holds, and takes that leave a rest behind.
+      for (let i = round * 60; i < round * 60 + 60; i++) subs.offer(links[i]!);
+      expected.push(...Array.from({ length: 60 }, (_, i) => round * 60 + i));
+      const taken = take(subs, 45).map((s) => s.value?.pvRef.nr);
+      expect(taken).toEqual(expected.splice(0, 45));
+    }
+    expect(subs.pendingCount).toBe(expected.length);
+    expect(take(subs, 1000).map((s) => s.value?.pvRef.nr)).toEqual(expected);
   });
 });
 
@@ -105,6 +127,16 @@ describe('PvSlot and the batch record', () => {
     slot.set(value(1, 2));
     expect(JSON.parse(slot.bytes.toString('utf8'))).toEqual(value(1, 2));
     expect(stringify).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps the bytes and lets the value object go once encoded', () => {
+    const original = value(1, 1.5);
+    const slot = new PvSlot('AnaIn-1', original);
+    expect(slot.value).toBe(original);
+    batchRecordEncoder('newValues')([slot]);
+    expect(slot.hasValue).toBe(true);
+    expect(slot.value).not.toBe(original);
+    expect(slot.value).toEqual(original);
   });
 
   it('encodes the values of a batch once, also for the next connection in another order', () => {

@@ -1,4 +1,5 @@
 import type { ProcessValue } from '@leitwarte/core';
+import type { RecordPool } from './record-pool.js';
 
 /**
  * The JSON of values encoded together, joined by commas. Values that change together (a
@@ -18,13 +19,21 @@ class ValueBlock {
 }
 
 // A block whose values mostly changed since is let go, so one value that never changes again
-// cannot keep a whole report's bytes in memory: its slot encodes it again on demand.
+// cannot keep a whole report's bytes in memory: its slot keeps a copy of its own bytes.
 const MIN_LIVE_SHARE = 4;
+
+// Where values are written before a block is cut from them; grows to the largest block.
+let encodeScratch = Buffer.allocUnsafeSlow(64 * 1024);
+const COMMA = 0x2c;
 
 /**
  * The latest value of one PV, shared by every connection subscribed to it. Its JSON is encoded
  * to UTF-8 at most once per change, however many connections it goes to: a batch is the
  * concatenation of these bytes, so no connection serialises or encodes a value of its own.
+ * Once encoded, the slot keeps the bytes and lets the value object go: a value kept until the
+ * next change (a second at 1 Hz) outlives the young generation, so every change would leave an
+ * object in the old one, and at a million subscribed changes a second the collections of that
+ * generation paused the whole process for tens of milliseconds.
  */
 export class PvSlot {
   /**
@@ -36,18 +45,29 @@ export class PvSlot {
   private block: ValueBlock | null = null;
   private start = 0;
   private end = 0;
+  /** The latest value until it is encoded. */
+  private unencoded: ProcessValue | undefined;
 
   constructor(
     readonly key: string,
-    private current: ProcessValue | undefined,
-  ) {}
+    current: ProcessValue | undefined,
+  ) {
+    this.unencoded = current;
+  }
 
+  /** Whether the PV has a value to send. */
+  get hasValue(): boolean {
+    return this.block !== null || this.unencoded !== undefined;
+  }
+
+  /** The latest value; once encoded, read back from its bytes (for inspection, not the hot path). */
   get value(): ProcessValue | undefined {
-    return this.current;
+    if (this.unencoded !== undefined || this.block === null) return this.unencoded;
+    return JSON.parse(this.bytes.toString('utf8')) as ProcessValue;
   }
 
   set(value: ProcessValue): void {
-    this.current = value;
+    this.unencoded = value;
     this.leaveBlock();
   }
 
@@ -98,6 +118,7 @@ export class PvSlot {
   static copyRun(
     slots: readonly PvSlot[],
     from: number,
+    count: number,
     target: Buffer,
     at: number,
   ): { next: number; at: number } {
@@ -105,7 +126,7 @@ export class PvSlot {
     const block = first.encodedBlock();
     let end = first.end;
     let next = from + 1;
-    for (; next < slots.length; next++) {
+    for (; next < count; next++) {
       const slot = slots[next] as PvSlot;
       // One comma between neighbours: the block's own comma goes along.
       if (slot.block !== block || slot.start !== end + 1) break;
@@ -115,33 +136,54 @@ export class PvSlot {
     return { next, at: at + end - first.start };
   }
 
-  /** Encodes the values of slots without bytes into one block, in this order. */
-  static encodeTogether(slots: readonly PvSlot[]): void {
-    const texts = slots.map((slot) => JSON.stringify(slot.current));
-    const text = texts.join(',');
-    // Values are numbers and names, so ASCII: one byte per character, offsets by string length.
-    if (Buffer.byteLength(text) !== text.length) {
-      slots.forEach((slot) => slot.encodedBlock());
-      return;
-    }
-    const block = new ValueBlock(Buffer.from(text, 'latin1'), slots);
+  /**
+   * Encodes the values of slots `from` to `to` (all without bytes) into one block, in this
+   * order: each value's JSON goes into a scratch buffer behind the previous one and a comma, and
+   * the block is one copy of that (no joined text, no per-value buffer).
+   */
+  static encodeTogether(slots: readonly PvSlot[], from = 0, to = slots.length): void {
+    if (from >= to) return;
+    const together = slots.slice(from, to);
     let at = 0;
-    slots.forEach((slot, i) => {
-      slot.block = block;
+    for (const slot of together) {
+      const text = JSON.stringify(slot.unencoded);
+      // Room for the text as UTF-8 (at most three bytes a UTF-16 unit) and a comma.
+      const room = at + 3 * text.length + 1;
+      if (room > encodeScratch.length) {
+        const grown = Buffer.allocUnsafeSlow(Math.max(2 * encodeScratch.length, room));
+        encodeScratch.copy(grown, 0, 0, at);
+        encodeScratch = grown;
+      }
       slot.start = at;
-      slot.end = at + (texts[i] as string).length;
+      slot.end = at + encodeScratch.write(text, at, 'utf8');
+      encodeScratch[slot.end] = COMMA;
       at = slot.end + 1;
-    });
+    }
+    const block = new ValueBlock(Buffer.from(encodeScratch.subarray(0, at - 1)), together);
+    for (const slot of together) {
+      slot.block = block;
+      slot.unencoded = undefined;
+    }
+  }
+
+  private encodeAlone(): void {
+    const bytes = Buffer.from(JSON.stringify(this.unencoded));
+    this.block = new ValueBlock(bytes, [this]);
+    this.start = 0;
+    this.end = bytes.length;
+    this.unencoded = undefined;
   }
 
   private encodedBlock(): ValueBlock {
-    if (this.block === null) {
-      const bytes = Buffer.from(JSON.stringify(this.current));
-      this.block = new ValueBlock(bytes, [this]);
-      this.start = 0;
-      this.end = bytes.length;
-    }
-    return this.block;
+    if (this.block === null) this.encodeAlone();
+    return this.block as ValueBlock;
+  }
+
+  private ownBytes(): void {
+    const bytes = Buffer.from((this.block as ValueBlock).bytes.subarray(this.start, this.end));
+    this.block = new ValueBlock(bytes, [this]);
+    this.start = 0;
+    this.end = bytes.length;
   }
 
   private leaveBlock(): void {
@@ -150,7 +192,8 @@ export class PvSlot {
     this.block = null;
     block.live -= 1;
     if (block.live === 0 || block.live * MIN_LIVE_SHARE > block.slots.length) return;
-    for (const slot of block.slots) if (slot.block === block) slot.block = null;
+    // The few values still here keep a copy of their own bytes: their value objects are gone.
+    for (const slot of block.slots) if (slot.block === block) slot.ownBytes();
     block.live = 0;
   }
 }
@@ -174,7 +217,14 @@ export class PvSubscriptions {
   private waitingFlags = new Uint8Array(64);
   /** By number: where this connection stands in its slot's subscriber arrays. */
   readonly slotPositions: number[] = [];
-  private queue: number[] = [];
+  /**
+   * The line: numbers in the order they started waiting, from `head` to `tail`. A typed array
+   * kept for the connection's lifetime, so a change and a batch allocate nothing; an entry of a
+   * PV unsubscribed meanwhile stays until a take skips it.
+   */
+  private line = new Int32Array(64);
+  private head = 0;
+  private tail = 0;
   private waiting = 0;
   /** When the last batch went out (ms since the epoch): the next one is due a tick later. */
   lastSentAt = Number.NEGATIVE_INFINITY;
@@ -215,10 +265,10 @@ export class PvSubscriptions {
     this.slots[id] = undefined;
     this.freeIds.push(id);
     if (this.waitingFlags[id] === 1) {
-      // Its queue entry stays until the next take, which skips it.
+      // Its entry in line stays until the next take, which skips it.
       this.waitingFlags[id] = 0;
       this.waiting -= 1;
-      if (this.waiting === 0) this.queue = [];
+      if (this.waiting === 0) this.head = this.tail = 0;
     }
   }
 
@@ -234,7 +284,8 @@ export class PvSubscriptions {
   offer(id: number): void {
     if (this.waitingFlags[id] === 1) return;
     this.waitingFlags[id] = 1;
-    this.queue.push(id);
+    if (this.tail === this.line.length) this.makeRoom();
+    this.line[this.tail++] = id;
     this.waiting += 1;
   }
 
@@ -246,21 +297,39 @@ export class PvSubscriptions {
     return this.waiting;
   }
 
-  /** Takes up to max waiting PVs, longest waiting first; the rest stays for the next tick. */
-  take(max: number): PvSlot[] {
-    const batch: PvSlot[] = [];
-    const queue = this.queue;
+  /**
+   * Takes up to max waiting PVs, longest waiting first, into `into` from index 0 and returns
+   * how many; the rest stays for the next tick. The caller reuses `into` from batch to batch.
+   */
+  take(max: number, into: PvSlot[]): number {
+    const line = this.line;
     const flags = this.waitingFlags;
-    let at = 0;
-    for (; at < queue.length && batch.length < max; at++) {
-      const id = queue[at] as number;
+    let count = 0;
+    let at = this.head;
+    for (; at < this.tail && count < max; at++) {
+      const id = line[at] as number;
       if (flags[id] === 0) continue;
       flags[id] = 0;
-      batch.push(this.slots[id] as PvSlot);
+      into[count++] = this.slots[id] as PvSlot;
     }
-    this.waiting -= batch.length;
-    this.queue = at === queue.length ? [] : queue.slice(at);
-    return batch;
+    this.waiting -= count;
+    if (this.waiting === 0) this.head = this.tail = 0;
+    else this.head = at;
+    return count;
+  }
+
+  /** Moves the line to the front, or doubles it when it is full of waiting entries. */
+  private makeRoom(): void {
+    const length = this.tail - this.head;
+    if (this.head > 0 && length <= this.line.length / 2) {
+      this.line.copyWithin(0, this.head, this.tail);
+    } else {
+      const grown = new Int32Array(this.line.length * 2);
+      grown.set(this.line.subarray(this.head, this.tail));
+      this.line = grown;
+    }
+    this.head = 0;
+    this.tail = length;
   }
 }
 
@@ -272,16 +341,15 @@ export function offerToSubscribers(slot: PvSlot): void {
 }
 
 const RECORD_END = Buffer.from(']]}\x1e');
-const COMMA = 0x2c;
 
 /** Encodes the slots without bytes, each stretch of neighbours in the batch as one block. */
-function encodeMissing(slots: readonly PvSlot[]): void {
+function encodeMissing(slots: readonly PvSlot[], count: number): void {
   let from = -1;
-  for (let i = 0; i <= slots.length; i++) {
-    const missing = i < slots.length && !(slots[i] as PvSlot).encoded;
+  for (let i = 0; i <= count; i++) {
+    const missing = i < count && !(slots[i] as PvSlot).encoded;
     if (missing && from < 0) from = i;
     else if (!missing && from >= 0) {
-      PvSlot.encodeTogether(slots.slice(from, i));
+      PvSlot.encodeTogether(slots, from, i);
       from = -1;
     }
   }
@@ -289,23 +357,26 @@ function encodeMissing(slots: readonly PvSlot[]): void {
 
 /**
  * Encodes one record `{"type":1,"target":<target>,"arguments":[[v1,v2,…]]}` plus the separator
- * from the slots' bytes, copied once into a buffer of the exact size. Values not encoded since
- * their last change are encoded here, the neighbours of a batch together, so the next
- * connection with the same PVs in the same order copies them as one run.
+ * from the first `count` slots' bytes, copied once into a buffer of the exact size. Values not
+ * encoded since their last change are encoded here, the neighbours of a batch together, so the
+ * next connection with the same PVs in the same order copies them as one run.
  */
-export function batchRecordEncoder(target: string): (slots: readonly PvSlot[]) => Buffer {
+export function batchRecordEncoder(
+  target: string,
+  pool?: RecordPool,
+): (slots: readonly PvSlot[], count?: number) => Buffer {
   const head = Buffer.from(`{"type":1,"target":${JSON.stringify(target)},"arguments":[[`);
-  return (slots) => {
-    encodeMissing(slots);
+  return (slots, count = slots.length) => {
+    encodeMissing(slots, count);
     // The values, a comma between each two.
-    let size = head.length + RECORD_END.length + Math.max(0, slots.length - 1);
-    for (const slot of slots) size += slot.byteLength;
-    const record = Buffer.allocUnsafe(size);
+    let size = head.length + RECORD_END.length + Math.max(0, count - 1);
+    for (let i = 0; i < count; i++) size += (slots[i] as PvSlot).byteLength;
+    const record = pool === undefined ? Buffer.allocUnsafe(size) : pool.acquire(size);
     record.set(head, 0);
     let at = head.length;
-    for (let i = 0; i < slots.length;) {
+    for (let i = 0; i < count;) {
       if (i > 0) record[at++] = COMMA;
-      const run = PvSlot.copyRun(slots, i, record, at);
+      const run = PvSlot.copyRun(slots, i, count, record, at);
       i = run.next;
       at = run.at;
     }

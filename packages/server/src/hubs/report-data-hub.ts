@@ -115,6 +115,8 @@ export function createReportDataHub(options: ReportDataHubOptions): HubDefinitio
 
   function onValues(values: readonly ProcessValue[]): void {
     for (const value of values) today.record(value);
+    // Without report-data subscribers there is nothing to tell: no keys are built for a batch.
+    if (byPv.size === 0) return;
     const changed = new Set(values.map((v) => pvKey(v.pvRef)));
     for (const key of changed) {
       const bindings = byPv.get(key);
