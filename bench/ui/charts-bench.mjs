@@ -214,6 +214,13 @@ try {
       `painted ${at((r) => r.paintedMs)}`,
     ].join(', ');
   };
+  // The data call's part on the server, as its Server-Timing header says (median ms over the runs).
+  const serverSplit = (runs) => {
+    const data = runs.flatMap((r) => r.calls.filter((c) => /^\/api\/charts\/data\//.test(c.path)));
+    const names = [...new Set(data.flatMap((c) => Object.keys(c.server)))];
+    if (names.length === 0) return '–';
+    return names.map((name) => `${name} ${round(median(data.map((c) => c.server[name] ?? NaN)))}`).join(', ');
+  };
   const onePaint = oneRuns.map((r) => r.paintedMs);
   const frames = (r) => {
     const sorted = [...r.intervals].sort((a, b) => a - b);
@@ -227,6 +234,8 @@ try {
     'click to painted in the running app, year × 8, median / max (ms)': `${round(median(inAppRuns.map((r) => r.paintedMs)))} / ${round(Math.max(...inAppRuns.map((r) => r.paintedMs)))}`,
     'split, year × 8, fresh: ms after the click (median)': split(yearRuns),
     'split, year × 8, in the running app: ms after the click (median)': split(inAppRuns),
+    'data call on the server, year × 8, fresh (ms, median)': serverSplit(yearRuns),
+    'data call on the server, year × 8, in the running app (ms, median)': serverSplit(inAppRuns),
     'data call, request to last byte, year × 8, median (ms)': round(
       median(yearRuns.flatMap((r) => r.replies.map((reply) => reply.ms))),
     ),

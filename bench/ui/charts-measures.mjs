@@ -8,7 +8,7 @@
  * Clicks a link of the chart directory and waits until the chart screen says all its data is
  * there (data-state done) and the plot has drawn points; `painted` is after the next frame.
  * `calls` are the requests made after the click (resource timing: start and last byte, ms after
- * the click), to see which waits on which.
+ * the click, and the server's timing where it reports one), to see which waits on which.
  */
 export async function timeOpenChart({ href, timeoutMs }) {
   const link = /** @type {HTMLAnchorElement | null} */ (document.querySelector(`a[href="${href}"]`));
@@ -55,6 +55,8 @@ export async function timeOpenChart({ href, timeoutMs }) {
       path: new URL(e.name).pathname,
       startMs: e.startTime - t0,
       endMs: e.responseEnd - t0,
+      // The server's own part, where it says (Server-Timing: ms by name).
+      server: Object.fromEntries((e.serverTiming ?? []).map((s) => [s.name, s.duration])),
     }));
   return {
     calls,

@@ -19,6 +19,7 @@ describe('configuration', () => {
       recaptchaSecret: null,
       recaptchaVerifyUrl: 'https://www.google.com/recaptcha/api/siteverify',
       botCheckBits: 17,
+      chartReadThreads: 0,
     });
   });
 
@@ -36,6 +37,7 @@ describe('configuration', () => {
         LEITWARTE_RECAPTCHA_SECRET: 'secret-key',
         LEITWARTE_RECAPTCHA_VERIFY_URL: 'http://10.0.0.9/siteverify',
         LEITWARTE_BOT_CHECK_BITS: '12',
+        LEITWARTE_CHART_READ_THREADS: '3',
       },
       '/srv',
     );
@@ -51,6 +53,7 @@ describe('configuration', () => {
       recaptchaSecret: 'secret-key',
       recaptchaVerifyUrl: 'http://10.0.0.9/siteverify',
       botCheckBits: 12,
+      chartReadThreads: 3,
     });
   });
 
@@ -65,6 +68,7 @@ describe('configuration', () => {
     ['LEITWARTE_LOG_LEVEL', 'loud'],
     ['LEITWARTE_SECURE_COOKIES', 'maybe'],
     ['LEITWARTE_BOT_CHECK_BITS', '40'],
+    ['LEITWARTE_CHART_READ_THREADS', '9'],
     ['LEITWARTE_RECAPTCHA_VERIFY_URL', 'ftp://verify'],
     ['LEITWARTE_RECAPTCHA_SITE_KEY', 'key-without-secret'],
     ['LEITWARTE_RECAPTCHA_SECRET', 'secret-without-key'],

@@ -39,6 +39,8 @@ export interface Config {
    * charts, reports and webcams have data from the first minute. Meant for the simulated plant.
    */
   backfill: boolean;
+  /** SQLite: threads that reduce history for charts beside the server's thread; 0: none. */
+  chartReadThreads: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 }
 
@@ -153,6 +155,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     botCheckBits: integer(env, 'LEITWARTE_BOT_CHECK_BITS', 17, 0, 24),
     secureCookies: boolean(env, 'LEITWARTE_SECURE_COOKIES', false),
     backfill: boolean(env, 'LEITWARTE_BACKFILL', true),
+    chartReadThreads: integer(env, 'LEITWARTE_CHART_READ_THREADS', 0, 0, 8),
     logLevel: logLevel as Config['logLevel'],
   };
 }

@@ -170,6 +170,7 @@ export async function createDomain(options: DomainOptions) {
     plant,
     dataDir: config.dataDir,
     backfill: config.backfill,
+    readThreads: config.chartReadThreads,
     log,
   });
   // Past report rows come from the historian's rollups; today's rows from the live values.

@@ -137,6 +137,10 @@ describe.each(BOTH_DIALECTS)('chart data routes on %s', (dialect) => {
     );
     expect(reply.status).toBe(200);
     expect(reply.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    // How long the server waited, read and wrote, for the browser's developer tools.
+    expect(reply.headers.get('server-timing')).toMatch(
+      /^wait;dur=\d+\.\d, read;dur=\d+\.\d, json;dur=\d+\.\d$/,
+    );
     const body = (await reply.json()) as ChartDataReply;
     expect(Value.Check(ChartDataReplySchema, body)).toBe(true);
     // Clean drops what the schema does not name: nothing is dropped.

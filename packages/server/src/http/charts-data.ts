@@ -10,7 +10,6 @@ import {
   PvRefSchema,
   pvKey,
   type Annotation,
-  type ChartDataReply,
   type DataSourcePreset,
   type MeasurementType,
   type PvRef,
@@ -21,6 +20,7 @@ import { Type } from 'typebox';
 import type { Historian } from '../plant/history/index.js';
 import type { Services } from '../services.js';
 import { sessionOf } from './auth-guard.js';
+import { chartReplyText } from './chart-reply-text.js';
 import { sendForbidden } from './require-right.js';
 
 /** A series of a chart config, as the chart configs provide it. */
@@ -57,13 +57,11 @@ function badRequest(reply: FastifyReply, message: string) {
 
 const pvRef = ({ type, nr }: PvRef): PvRef => ({ type, nr });
 
-/**
- * Serializer of a chart data reply. A year of 8 series is about 33,000 points (1.8 MB of JSON):
- * JSON.stringify writes them in a third of the time of the serializer compiled from the reply
- * schema (measured 15 against 52 ms). The reply is built with exactly the schema's fields, so
- * the text is the same. Errors keep the schema's serializer.
- */
-const plainJson = (data: unknown) => JSON.stringify(data);
+/** Server-Timing entries (ms) of a reply: what the browser's developer tools show of the server's part. */
+const serverTiming = (entries: Record<string, number>) =>
+  Object.entries(entries)
+    .map(([name, ms]) => `${name};dur=${ms.toFixed(1)}`)
+    .join(', ');
 
 /** Chart data calls of calls §7 Charts: data, first/last date, export. */
 export const chartsDataRoutes: FastifyPluginAsyncTypebox<ChartsDataOptions> = async (
@@ -96,6 +94,8 @@ export const chartsDataRoutes: FastifyPluginAsyncTypebox<ChartsDataOptions> = as
         reply,
         'startDate and endDate must be times (ms or ISO 8601) with endDate after startDate',
       );
+    const waited = reply.elapsedTime;
+    const readStart = performance.now();
     const allowed = series.filter((s) => readable(request, s.pv));
     // Each series carries the annotations of its PV in the range (screens §3 "Chart data").
     const notes =
@@ -121,21 +121,26 @@ export const chartsDataRoutes: FastifyPluginAsyncTypebox<ChartsDataOptions> = as
       if (error instanceof RangeError) return badRequest(reply, error.message);
       throw error;
     }
-    // Only the fields of the reply schema: the reply is written without it (see plainJson).
-    reply.type('application/json; charset=utf-8').serializer(plainJson);
-    const body: ChartDataReply = {
-      source: result.source,
-      series: result.series.map((s, i) => ({
+    const read = performance.now() - readStart;
+    const writeStart = performance.now();
+    // Only the fields of the reply schema, written without it (see chartReplyText).
+    const text = chartReplyText(
+      result.source,
+      result.series.map((s, i) => ({
         seriesId: allowed[i]?.seriesId ?? i,
         pv: pvRef(s.pv),
         measurementType: s.measurementType,
         dimension: allowed[i]?.dimension ?? '',
-        dataPoints: s.points.map((p) => ({ timestamp: p.t, value: p.v })),
+        points: s.points,
+        pointsJson: s.pointsJson,
         annotations: notes.get(pvKey(s.pv)) ?? [],
       })),
-      unauthorizedPvs: series.filter((s) => !readable(request, s.pv)).map((s) => pvRef(s.pv)),
-    };
-    return body;
+      series.filter((s) => !readable(request, s.pv)).map((s) => pvRef(s.pv)),
+    );
+    return reply
+      .type('application/json; charset=utf-8')
+      .header('server-timing', serverTiming({ wait: waited, read, json: performance.now() - writeStart }))
+      .send(text);
   }
 
   const pvSeries = (list: { pv: PvRef; measurementType?: string }[]): ChartSeriesRef[] =>

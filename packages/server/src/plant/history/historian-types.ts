@@ -32,6 +32,11 @@ export interface ChartQuery {
 
 export interface SeriesData extends SeriesRequest {
   points: Point[];
+  /**
+   * The points as the chart data reply writes them (`[{"timestamp":…,"value":…},…]`), when a
+   * read thread wrote them already; the same text as JSON.stringify of them in that form.
+   */
+  pointsJson?: string;
 }
 
 export interface ChartResult {
@@ -84,6 +89,8 @@ export interface Historian {
   backfill(end?: number): Promise<BackfillResult>;
   /** Resolves when a backfill started by start() has finished (at once when there was none). */
   backfillDone(): Promise<BackfillResult | null>;
+  /** Resolves once the chart read threads started by start() are ready: how many (0: none). */
+  readThreadsReady(): Promise<number>;
   /** Samples waiting for the next flush. */
   readonly buffered: number;
 }

@@ -120,6 +120,42 @@ describe.each(BOTH_DIALECTS)('historian on %s', (dialect) => {
     }
   });
 
+  it('reduces raw samples on read threads to the same points (PostgreSQL: on its own)', async () => {
+    const threaded = await createHistorian({
+      store,
+      plant,
+      dataDir: database.dataDir,
+      now: () => clock,
+      backfill: false,
+      readThreads: 2,
+    });
+    await threaded.start();
+    try {
+      // Threads read the SQLite file; PostgreSQL is read through its own connection pool.
+      expect(await threaded.readThreadsReady()).toBe(dialect === 'sqlite' ? 2 : 0);
+      const [start, end, width] = [T0 + 7_777_777, T0 + 2 * DAY_MS - 1_234_567, 37];
+      const { series } = await threaded.chartData({
+        series: [
+          { pv: LEVEL, measurementType: 'Aktuell' },
+          { pv: STEPS, measurementType: 'Aktuell' },
+        ],
+        start,
+        end,
+        source: 'MeasurementArchive',
+        width,
+      });
+      expect(series.map((s) => s.points)).toEqual([m4(raw, start, end, width), m4(steps, start, end, width)]);
+      // Written on the threads: the reply takes the points' JSON as it is.
+      if (dialect === 'sqlite') {
+        expect(series[0]?.pointsJson).toBe(
+          JSON.stringify(series[0]?.points.map((p) => ({ timestamp: p.t, value: p.v }))),
+        );
+      }
+    } finally {
+      await threaded.stop();
+    }
+  });
+
   it('picks the archive for Auto and answers first and last dates (0 when none)', async () => {
     const day = await historian.chartData({
       series: [{ pv: LEVEL, measurementType: 'Aktuell' }],

@@ -19,6 +19,7 @@ import {
 } from '@leitwarte/core';
 import type { HistoryRepository, SeriesRepository } from '../../store/historian/index.js';
 import type { ChartQuery, ChartResult, ReportCell } from './historian-types.js';
+import type { ChartReadPool, ReducedPoints } from './chart-read-pool.js';
 import { rawM4 } from './raw-m4.js';
 
 /** Most rows one CSV export may hold (about 40 MB); longer ranges should use a rollup source. */
@@ -33,6 +34,8 @@ export interface QueryContext {
    * other requests are served between them. Otherwise (PostgreSQL) they are read concurrently.
    */
   readsBlock?: boolean;
+  /** Threads that reduce raw samples with connections of their own (SQLite); none: read here. */
+  readPool?: ChartReadPool | null;
 }
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -52,11 +55,15 @@ async function seriesPoints(
     measurementType: ChartQuery['series'][number]['measurementType'];
   },
   reduce: boolean,
-): Promise<Point[]> {
+): Promise<Point[] | ReducedPoints> {
   const { start, end, width } = query;
   const limit = reduce ? Infinity : (query.maxPoints ?? Infinity);
   if (source === 'MeasurementArchive') {
-    if (reduce) return rawM4(ctx.repo, seriesId, start, end, width);
+    if (reduce) {
+      return ctx.readPool
+        ? ctx.readPool.rawM4(seriesId, start, end, width)
+        : rawM4(ctx.repo, seriesId, start, end, width);
+    }
     const points: Point[] = [];
     await ctx.repo.scanSamples(seriesId, start, end, (t, v) => {
       // Stops the scan at the first point too many instead of reading a year of samples.
@@ -80,13 +87,15 @@ export async function chartData(ctx: QueryContext, query: ChartQuery, reduce = t
   const ids = await ctx.series.find(query.series.map((s) => pvKey(s.pv)));
   const read = async (s: ChartQuery['series'][number]) => {
     const id = ids.get(pvKey(s.pv));
-    const points =
+    const found =
       id === undefined
         ? []
         : await seriesPoints(ctx, source, id, { ...query, measurementType: s.measurementType }, reduce);
-    return { ...s, points };
+    return Array.isArray(found) ? { ...s, points: found } : { ...s, ...found };
   };
-  if (!ctx.readsBlock) return { source, series: await Promise.all(query.series.map(read)) };
+  // On read threads the series are spread over them; this thread only waits.
+  const offThread = source === 'MeasurementArchive' && reduce && (ctx.readPool?.threads ?? 0) > 0;
+  if (!ctx.readsBlock || offThread) return { source, series: await Promise.all(query.series.map(read)) };
   // A year of a series is some 25 ms of reads on this thread: the calls a chart makes while its
   // data loads (its config, its PVs' configs) and live updates are not held up for all series.
   const series = [];

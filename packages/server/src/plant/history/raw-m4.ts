@@ -1,6 +1,6 @@
 import { M4Reducer, QUARTER_HOUR_MS, columnOf, quarterHourStart, type Point } from '@leitwarte/core';
 import type { TileRange } from '../../store/historian/column-tiles.js';
-import type { HistoryRepository } from '../../store/historian/index.js';
+import type { RawChartReads } from '../../store/historian/index.js';
 
 /**
  * M4 of the raw samples of a series over [start, end) at `width` columns, reading as few rows
@@ -17,7 +17,7 @@ import type { HistoryRepository } from '../../store/historian/index.js';
  * have removed older raw samples already.
  */
 export async function rawM4(
-  repo: HistoryRepository,
+  repo: RawChartReads,
   seriesId: number,
   start: number,
   end: number,

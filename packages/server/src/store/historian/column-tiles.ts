@@ -1,3 +1,4 @@
+import type Database from 'better-sqlite3';
 import { sql } from 'kysely';
 import type { HistoryDb } from './history-db.js';
 
@@ -30,10 +31,14 @@ export type ColumnTilesRead = (
 
 const flags = (r: TileRange) => (r.first ? 1 : 0) | (r.last ? 2 : 0);
 
-/** The tile read of a historian database (one prepared statement on SQLite). */
+/** The tile read of a historian database. */
 export function createColumnTilesRead(hdb: HistoryDb): ColumnTilesRead {
-  const raw = hdb.sqlite;
-  if (raw === null) return (seriesId, ranges) => pgColumnTiles(hdb, seriesId, ranges);
+  if (hdb.sqlite === null) return (seriesId, ranges) => pgColumnTiles(hdb, seriesId, ranges);
+  return createSqliteColumnTiles(hdb.sqlite);
+}
+
+/** The tile read on a SQLite connection: one prepared statement. */
+export function createSqliteColumnTiles(raw: Database.Database): ColumnTilesRead {
   // One scan per range finds its first rollup at or beyond the raw samples' extremes; most
   // ranges have none and are done. Only from there are the earliest minimum and maximum
   // searched, and only the rows found are read. jsonb_each hands each range over as JSONB:
