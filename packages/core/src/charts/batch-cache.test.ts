@@ -195,6 +195,37 @@ describe('ChartBatchCache points (lines reach the edges of the view)', () => {
   });
 });
 
+describe('ChartBatchCache columns (a reply read into times and values)', () => {
+  const columns = (points: ChartPoint[]) => ({ t: points.map((p) => p.t), v: points.map((p) => p.v) });
+
+  it('screens §4: stores columns as it stores the same points, merged with the batches they touch', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: -10, max: 110 }), { maxLength: 30 }),
+        fc.array(fc.integer({ min: 90, max: 210 }), { maxLength: 30 }),
+        (first, second) => {
+          const byPoints = new ChartBatchCache();
+          const byColumns = new ChartBatchCache();
+          loaded(byPoints, { start: 0, end: 99 }, at(...first));
+          byColumns.completeColumns(byColumns.begin({ start: 0, end: 99 }), columns(at(...first)));
+          loaded(byPoints, { start: 100, end: 199 }, at(...second));
+          byColumns.completeColumns(byColumns.begin({ start: 100, end: 199 }), columns(at(...second)));
+          const all = { start: -50, end: 250 };
+          expect(byColumns.points(all)).toEqual(byPoints.points(all));
+          expect(byColumns.batches()).toEqual(byPoints.batches());
+        },
+      ),
+    );
+  });
+
+  it('screens §4: keeps the points inside the batch of columns in time order, the later of equal times', () => {
+    const cache = new ChartBatchCache();
+    const id = cache.begin({ start: 10, end: 20 });
+    cache.completeColumns(id, { t: [5, 12, 18, 12, 25], v: [1, 2, 3, 4, 5] });
+    expect(cache.points({ start: 10, end: 20 })).toEqual({ t: [12, 18], v: [4, 3] });
+  });
+});
+
 describe('resolution levels (DESIGN "History is thinned on the server", ≤ 4 points per pixel)', () => {
   it('puts ms per pixel into power-of-two buckets, rounding up', () => {
     expect(resolutionLevel(0.25)).toBe(0);

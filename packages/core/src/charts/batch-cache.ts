@@ -63,7 +63,7 @@ function wholeRange(range: TimeWindow): TimeWindow {
 }
 
 /** First index whose time is ≥ t (`strict`: > t) in ascending times. */
-function searchTime(times: number[], t: number, strict = false): number {
+function searchTime(times: readonly number[], t: number, strict = false): number {
   let low = 0;
   let high = times.length;
   while (low < high) {
@@ -99,6 +99,34 @@ function pointsInside(points: readonly ChartPoint[], start: number, end: number)
     previous = p.t;
   }
   return inside;
+}
+
+/** The points of one series as columns: times (ms) and values, index by index. */
+export interface PointColumns {
+  t: readonly number[];
+  v: readonly number[];
+}
+
+/**
+ * The columns' points in [start, end] as pointsInside takes them. In time order without repeated
+ * times (as replies come) they are one stretch, cut out without a pass over every point.
+ */
+function columnsInside(columns: PointColumns, start: number, end: number): { t: number[]; v: number[] } {
+  const { t, v } = columns;
+  for (let i = 1; i < t.length; i++) {
+    if (!((t[i] as number) > (t[i - 1] as number))) {
+      const inside = pointsInside(
+        t.map((time, k) => ({ t: time, v: v[k] ?? 0 })),
+        start,
+        end,
+      );
+      return { t: inside.map((p) => p.t), v: inside.map((p) => p.v) };
+    }
+  }
+  // NaN times fail the order test above; here every time is a number in ascending order.
+  const first = searchTime(t, start);
+  const last = searchTime(t, end, true);
+  return { t: t.slice(first, last), v: v.slice(first, last) };
 }
 
 /**
@@ -145,26 +173,29 @@ export class ChartBatchCache {
 
   /** Stores the points of a loading batch and merges it with the done batches it touches. */
   complete(id: number, points: readonly ChartPoint[]): boolean {
+    return this.completeColumns(id, { t: points.map((p) => p.t), v: points.map((p) => p.v) });
+  }
+
+  /** As complete, with the points as columns (index by index), as a reply is read into them. */
+  completeColumns(id: number, columns: PointColumns): boolean {
     const batch = this.loading(id);
     if (!batch) return false;
-    const inside = pointsInside(points, batch.start, batch.end);
+    const inside = columnsInside(columns, batch.start, batch.end);
     const neighbours = this.list
       .filter((b) => b.state === 'done' && touches(b, batch))
       .sort((a, b) => a.start - b.start);
-    const t: number[] = [];
-    const v: number[] = [];
-    const take = (from: Batch, first: number, last: number) => {
-      for (let i = first; i < last; i++) {
-        t.push(from.t[i] ?? 0);
-        v.push(from.v[i] ?? 0);
-      }
-    };
-    for (const n of neighbours) take(n, 0, searchTime(n.t, batch.start));
-    for (const p of inside) {
-      t.push(p.t);
-      v.push(p.v);
-    }
-    for (const n of neighbours) take(n, searchTime(n.t, batch.end, true), n.t.length);
+    const before = neighbours.map((n) => searchTime(n.t, batch.start));
+    const after = neighbours.map((n) => searchTime(n.t, batch.end, true));
+    const joined = (column: (b: { t: number[]; v: number[] }) => number[]) =>
+      neighbours.length === 0
+        ? column(inside)
+        : ([] as number[]).concat(
+            ...neighbours.map((n, i) => column(n).slice(0, before[i])),
+            column(inside),
+            ...neighbours.map((n, i) => column(n).slice(after[i])),
+          );
+    const t = joined((b) => b.t);
+    const v = joined((b) => b.v);
     this.list = this.list.filter((b) => !neighbours.includes(b));
     batch.start = Math.min(batch.start, ...neighbours.map((n) => n.start));
     batch.end = Math.max(batch.end, ...neighbours.map((n) => n.end));
@@ -190,8 +221,8 @@ export class ChartBatchCache {
   points(range: TimeWindow): { t: number[]; v: number[] } {
     const { start, end } = wholeRange(range);
     const done = this.list.filter((b) => b.state === 'done').sort((a, b) => a.start - b.start);
-    const t: number[] = [];
-    const v: number[] = [];
+    const t: number[][] = [];
+    const v: number[][] = [];
     for (const batch of done) {
       if (batch.start > end || batch.end < start) {
         continue;
@@ -200,12 +231,10 @@ export class ChartBatchCache {
       let last = searchTime(batch.t, end, true);
       if (batch.start <= start && first > 0) first -= 1;
       if (batch.end >= end && last < batch.t.length) last += 1;
-      for (let i = first; i < last; i++) {
-        t.push(batch.t[i] ?? 0);
-        v.push(batch.v[i] ?? 0);
-      }
+      t.push(batch.t.slice(first, last));
+      v.push(batch.v.slice(first, last));
     }
-    return { t, v };
+    return { t: ([] as number[]).concat(...t), v: ([] as number[]).concat(...v) };
   }
 
   /**

@@ -33,7 +33,7 @@ function plant(
   options: {
     canEdit?: boolean;
     rights?: string[];
-    data?: (request: FakeRequest) => Response;
+    data?: (request: FakeRequest) => Response | Promise<Response>;
     config?: () => Response;
     put?: (request: FakeRequest) => Response;
     /** Waits before the PVs' configs are answered. */
@@ -74,6 +74,15 @@ function plant(
         },
       }),
   });
+}
+
+/** A promise resolved from outside. */
+function held() {
+  let resolve: () => void = () => undefined;
+  const promise = new Promise<void>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve: () => resolve() };
 }
 
 const chartScreen = () => screen.findByTestId('chart-screen');
@@ -131,6 +140,38 @@ describe('archive chart', () => {
       expect(server.calls('GET', '/api/charts/data/5')).toHaveLength(1);
     } finally {
       release();
+      clientWidth.mockRestore();
+    }
+  });
+
+  it('waits for the PV configs before showing the chart while the data is on the way, so it is built once with their names', async () => {
+    const pvs = held();
+    const data = held();
+    const clientWidth = vi
+      .spyOn(HTMLElement.prototype, 'clientWidth', 'get')
+      .mockReturnValue(800 + TYPICAL_VALUE_AXIS_WIDTH);
+    const server = plant({
+      pvConfigsHeld: pvs.promise,
+      data: async (request) => {
+        await data.promise;
+        return json(200, dataReply(request, [A, B]));
+      },
+    });
+    try {
+      routes('/charts/archive/5');
+      await waitFor(() => expect(server.calls('POST', '/api/Pv/configs')).toHaveLength(1));
+      expect(server.calls('GET', '/api/charts/data/5')).toHaveLength(1);
+      expect(screen.queryByTestId('chart-legend')).toBeNull();
+      pvs.resolve();
+      const legend = await screen.findByTestId('chart-legend');
+      expect(within(legend).getByText('Hochbehälter 100001')).toBeDefined();
+      expect((await chartScreen()).getAttribute('data-state')).toBe('loading');
+      data.resolve();
+      await stateOf('done');
+      expect(server.calls('GET', '/api/charts/data/5')).toHaveLength(1);
+    } finally {
+      pvs.resolve();
+      data.resolve();
       clientWidth.mockRestore();
     }
   });

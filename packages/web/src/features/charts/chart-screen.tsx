@@ -36,11 +36,11 @@ function originKey(origin: ChartOrigin): string {
  * A chart screen (live, archive, trend line): the config and series load first (screens §4:
  * loading, then ready or error). As soon as the series are known the first data request starts,
  * at the drawing width the plot will most likely have (the loading view's width less one value
- * axis; should the real width fall on another resolution level, the data is asked for again), and the
- * chart is shown. A saved chart's request started with the click on its link (see
- * startEarlyChartData) is taken over instead when it fits. The PVs' configs (names, dimensions)
- * load alongside and complete the chart when they come. After a config change the chart stays on
- * screen while it loads again.
+ * axis; should the real width fall on another resolution level, the data is asked for again). A
+ * saved chart's request started with the click on its link (see startEarlyChartData) is taken
+ * over instead when it fits. The PVs' configs (names, dimensions) load alongside; the chart is
+ * shown when they or the data come, whichever is first, and completed by the PVs' configs when
+ * they come later. After a config change the chart stays on screen while it loads again.
  */
 export function ChartScreen({ origin, live }: { origin: ChartOrigin; live: boolean }) {
   const { t } = useTranslation();
@@ -60,22 +60,31 @@ export function ChartScreen({ origin, live }: { origin: ChartOrigin; live: boole
       const early = takeEarlyChartData(base, live, search);
       if (width <= 0) early?.opening.controller.abort();
       opening = width > 0 ? openChart(base, live, search, width, early) : null;
-      shown = true;
-      setLoaded((previous) => ({
-        origin: key,
-        generation,
-        status: 'ready',
-        // Until the PVs' configs come, those of the chart shown before stand in (after a reload).
-        definition: {
-          ...base,
-          pvConfigs:
-            previous?.status === 'ready' && previous.origin === key
-              ? previous.definition.pvConfigs
-              : new Map(),
-          missingPvs: [],
-        },
-        opening,
-      }));
+      const request = opening?.request;
+      const show = () => {
+        if (shown || controller.signal.aborted) return;
+        shown = true;
+        setLoaded((previous) => ({
+          origin: key,
+          generation,
+          status: 'ready',
+          // Until the PVs' configs come, those of the chart shown before stand in (after a reload).
+          definition: {
+            ...base,
+            pvConfigs:
+              previous?.status === 'ready' && previous.origin === key
+                ? previous.definition.pvConfigs
+                : new Map(),
+            missingPvs: [],
+          },
+          opening,
+        }));
+      };
+      // The PVs' configs mostly come long before the data: the chart is then built once, with
+      // their names and dimensions, while the data is on the way. Data that comes first is
+      // shown at once.
+      if (request) request.reply.then(show, show);
+      else show();
     };
     loadChartDefinition(origin, controller.signal, onSeries).then(
       (definition) => {

@@ -85,13 +85,7 @@ export function dataReply(request: FakeRequest, pvs: readonly PvRef[]): ChartDat
 export function FakePlot(props: TimeSeriesPlotProps) {
   const { onWidthChange, range } = props;
   useEffect(() => onWidthChange?.(800), [onWidthChange]);
-  const points = props.data
-    .slice(1)
-    .reduce(
-      (n, column) =>
-        n + Array.from(column as ArrayLike<number | null | undefined>).filter((v) => v != null).length,
-      0,
-    );
+  const points = props.points.reduce((n, p) => n + p.v.filter((v) => Number.isFinite(v)).length, 0);
   const span = range.end - range.start;
   return (
     <div

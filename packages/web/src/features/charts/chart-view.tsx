@@ -24,6 +24,7 @@ import { saveFile } from '../../lib/save-file';
 import { searchWithView } from './chart-range';
 import { ChartToolbar } from './chart-toolbar';
 import { ConfigDialog } from './config-dialog';
+import { useDrawingWidth } from './drawing-width';
 import { ChartLegend } from './plot/chart-legend';
 import type { PlotAnnotation, RangeChangeCause } from './plot/plot-types';
 import { TimeSeriesPlot } from './plot/time-series-plot';
@@ -89,7 +90,7 @@ export function ChartView({ definition, live, keepViewInAddress, onConfigSaved, 
   const [measurement, setMeasurement] = useState<Record<string, MeasurementType>>({});
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
   const [autoRefresh, setAutoRefresh] = useState(live);
-  const [width, setWidth] = useState(0);
+  const [width, reportWidth] = useDrawingWidth(view);
   const [addMode, setAddMode] = useState(false);
   const [draft, setDraft] = useState<AnnotationDraft | null>(null);
   const [editing, setEditing] = useState(false);
@@ -308,7 +309,7 @@ export function ChartView({ definition, live, keepViewInAddress, onConfigSaved, 
       ) : null}
       <TimeSeriesPlot
         series={plotSeries}
-        data={shown.data}
+        points={shown.points}
         range={view}
         homeRange={home}
         onRangeChange={onRangeChange}
@@ -316,7 +317,7 @@ export function ChartView({ definition, live, keepViewInAddress, onConfigSaved, 
         onPlotClick={onPlotClick}
         onAnnotationClick={onAnnotationClick}
         limitLines={limitLines}
-        onWidthChange={setWidth}
+        onWidthChange={reportWidth}
       />
       <ChartLegend
         series={plotSeries}

@@ -40,7 +40,7 @@ const render = (fetcher: ChartDataFetcher, opening?: ReturnType<typeof startOpen
   );
 
 describe('useChartData', () => {
-  it('draws each point at the start of its pixel column of the view, keeping points that share one', async () => {
+  it('gives the points of the view at their own times, for the plot to place at its pixel columns', async () => {
     const fetcher = vi.fn<ChartDataFetcher>(async () =>
       reply([
         [1_001_500, 1],
@@ -51,9 +51,9 @@ describe('useChartData', () => {
     );
     const { result } = render(fetcher);
     await waitFor(() => expect(result.current.state).toBe('done'));
-    expect(Array.from(result.current.data[0])).toEqual([1001, 1001, 1002, 1002]);
-    expect(Array.from(result.current.data[1] ?? [])).toEqual([1, 5, 2, 3]);
-    // The series as loaded keeps the times of the points (nearest point, newest point).
+    expect(result.current.points).toEqual([
+      { t: [1_001_500, 1_001_999, 1_002_000, 1_002_999], v: [1, 5, 2, 3] },
+    ]);
     expect(result.current.series.get('a')?.t).toEqual([1_001_500, 1_001_999, 1_002_000, 1_002_999]);
     expect(result.current.lastPointAt('a')).toBe(1_002_999);
   });
@@ -74,7 +74,7 @@ describe('useChartData', () => {
     await waitFor(() => expect(result.current.state).toBe('done'));
     expect(fetcher).not.toHaveBeenCalled();
     expect(opening?.taken).toBe(true);
-    expect(Array.from(result.current.data[1] ?? [])).toEqual([7]);
+    expect(result.current.points[0]?.v).toEqual([7]);
   });
 
   it('aborts an opening request that does not fit and asks itself', async () => {

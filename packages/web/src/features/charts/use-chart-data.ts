@@ -11,10 +11,8 @@ import {
   type PvRef,
   type TimeWindow,
   pvKey,
-  snapToPixelColumns,
 } from '@leitwarte/core';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { joinSeriesData } from './plot/join-series';
 
 /** A series as the data layer sees it: its plot key and what its values are. */
 export interface DataSeries {
@@ -37,8 +35,11 @@ export type LiveTail = ReadonlyMap<string, { t: number[]; v: number[] }>;
 export interface ChartDataView {
   /** Aggregate of the batches covering the view (screens §4): empty, loading, done or error. */
   state: BatchState;
-  /** uPlot data: x in seconds, one value row per series (null where it has no point). */
-  data: ReturnType<typeof joinSeriesData>;
+  /**
+   * The points of the view per series, in series order, at their own times: the plot draws each
+   * at the start of its pixel column, which only the plot knows the width of.
+   */
+  points: readonly { t: number[]; v: number[] }[];
   /** Points per series in the view, by key (for the nearest series of a click). */
   series: ReadonlyMap<string, { t: number[]; v: number[] }>;
   /** The archive read for the view (Auto resolved). */
@@ -148,15 +149,6 @@ function takeOpening(
   return opening.reply;
 }
 
-/**
- * The points of a series as drawn: each at the start of its pixel column in the current view, as
- * the server's reduction to pixel columns means them (a plot rounding each x to the nearest pixel
- * would move a point late in its column into the next one).
- */
-function snapped(points: { t: number[]; v: number[] }, view: TimeWindow, msPerPixel: number) {
-  return msPerPixel > 0 ? { t: snapToPixelColumns(points.t, view.start, msPerPixel), v: points.v } : points;
-}
-
 interface InFlight {
   controller: AbortController;
   range: TimeWindow;
@@ -183,6 +175,17 @@ class ChartDataStore {
     for (const request of this.inFlight) request.controller.abort();
     this.inFlight.clear();
   }
+}
+
+/** A reply's points as time and value columns, read in one pass. */
+function columnsOf(points: readonly { timestamp: number; value: number }[]): { t: number[]; v: number[] } {
+  const t: number[] = [];
+  const v: number[] = [];
+  for (const p of points) {
+    t.push(p.timestamp);
+    v.push(p.value);
+  }
+  return { t, v };
 }
 
 const overlaps = (a: TimeWindow, b: TimeWindow) => a.start <= b.end && b.start <= a.end;
@@ -264,10 +267,7 @@ export function useChartData(
           const byPv = new Map(reply.series.map((d) => [`${pvKey(d.pv)}|${d.measurementType}`, d]));
           series.forEach((s, i) => {
             const points = byPv.get(`${pvKey(s.pv)}|${s.measurementType}`)?.dataPoints ?? [];
-            list[i]?.complete(
-              ids[i] ?? -1,
-              points.map((p) => ({ t: p.timestamp, v: p.value })),
-            );
+            list[i]?.completeColumns(ids[i] ?? -1, columnsOf(points));
           });
           setUnauthorized(reply.unauthorizedPvs);
           setError(null);
@@ -294,11 +294,12 @@ export function useChartData(
     [store, opening],
   );
 
+  const hasWidth = width > 0;
   const result = useMemo(() => {
     const states: BatchState[] = [];
     const bySeries = new Map<string, { t: number[]; v: number[] }>();
     for (const s of series) {
-      if (width <= 0) break;
+      if (!hasWidth) break;
       const cache = store.cacheOf(s, group);
       const state = cache.state(view);
       states.push(state);
@@ -315,13 +316,12 @@ export function useChartData(
       bySeries.set(s.key, points);
       if (state === 'done') store.lastShown.set(s.key, points);
     }
-    const data = joinSeriesData(
-      series.map((s) => snapped(bySeries.get(s.key) ?? { t: [], v: [] }, view, msPerPixel)),
-    );
-    return { state: width <= 0 ? ('empty' as const) : aggregate(states), data, bySeries };
-    // version: the caches changed.
+    const points = series.map((s) => bySeries.get(s.key) ?? { t: [], v: [] });
+    return { state: hasWidth ? aggregate(states) : ('empty' as const), points, bySeries };
+    // version: the caches changed. Only whether there is a width matters here, not which: a new
+    // width on the same level reads the same points.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [version, view.start, view.end, width, group, seriesSignature, liveTail, store]);
+  }, [version, view.start, view.end, hasWidth, group, seriesSignature, liveTail, store]);
 
   const lastPointAt = useCallback(
     (key: string) => result.bySeries.get(key)?.t.at(-1) ?? null,
@@ -330,7 +330,7 @@ export function useChartData(
 
   return {
     state: result.state,
-    data: result.data,
+    points: result.points,
     series: result.bySeries,
     source,
     error: result.state === 'error' ? error : null,

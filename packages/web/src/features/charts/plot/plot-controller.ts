@@ -2,6 +2,8 @@ import { DEFAULT_AXIS_DOMAIN, type TimeWindow } from '@leitwarte/core';
 import uPlot from 'uplot';
 import { drawLimitLines, type DrawnLimitLine } from './limit-lines';
 import { buildPlotOptions } from './plot-options';
+import type { SeriesPoints } from './join-series';
+import { drawnData } from './drawn-data';
 import { countVisiblePoints, type PlotLayout } from './plot-data';
 import type { PlotSeries, RangeChangeCause } from './plot-types';
 import {
@@ -36,11 +38,15 @@ export interface PlotSetup {
   markers: HTMLElement;
   series: readonly PlotSeries[];
   layout: PlotLayout;
-  data: uPlot.AlignedData;
+  /** The points of each series at their own times (ms); drawn at the starts of the view's pixel columns. */
+  points: readonly SeriesPoints[];
   width: number;
   height: number;
   locale: string;
-  /** Time range to show first (ms), unless a predecessor hands over its view. */
+  /**
+   * The view the points belong to (ms): its pixel columns at the drawing width place them. It is
+   * also the time range shown first, unless a predecessor hands over its view.
+   */
   view: TimeWindow;
   /** Where the reset leads (ms). */
   home: TimeWindow;
@@ -59,6 +65,9 @@ export interface PlotHandover {
 
 type AxisWithElement = uPlot.Axis & { _el?: HTMLElement };
 
+/** The drawing area's width in CSS pixels (the plot without its axes). */
+const drawingWidthOf = (u: uPlot) => Math.floor(u.bbox.width / (uPlot.pxRatio || 1));
+
 const toSeconds = (w: TimeWindow): ScaleRange => ({ min: w.start / 1000, max: w.end / 1000 });
 const toWindow = (r: ScaleRange): TimeWindow => ({
   start: Math.round(r.min * 1000),
@@ -76,10 +85,15 @@ const near = (a: number, b: number) => Math.abs(a - b) <= 1e-3;
  * gesture settles.
  */
 export class PlotController {
-  readonly u: uPlot;
+  private u: uPlot;
   private readonly setup: PlotSetup;
   private series: readonly PlotSeries[];
   private layout: PlotLayout;
+  private points: readonly SeriesPoints[];
+  private dataView: TimeWindow;
+  /** The drawing width the drawn data was placed at. */
+  private placedWidth = 0;
+  private destroyed = false;
   private yRanges = new Map<string, ScaleRange>();
   private readonly yZoomed = new Map<string, ScaleRange>();
   private home: TimeWindow;
@@ -99,6 +113,8 @@ export class PlotController {
     this.setup = setup;
     this.series = setup.series;
     this.layout = setup.layout;
+    this.points = setup.points;
+    this.dataView = setup.view;
     this.home = setup.handover?.home ?? setup.home;
     this.lastReported = setup.handover?.lastReported ?? null;
     this.draws = setup.handover?.draws ?? 0;
@@ -120,29 +136,71 @@ export class PlotController {
         ],
         setScale: [(_u, key) => this.scaleChanged(key)],
         // Also fires when the value axes grow or shrink with their labels.
-        setSize: [(u) => setup.callbacks().onDrawingWidth(Math.floor(u.bbox.width / (uPlot.pxRatio || 1)))],
-        draw: [() => this.drawn()],
+        setSize: [
+          (u) => {
+            const width = drawingWidthOf(u);
+            setup.callbacks().onDrawingWidth(width);
+            // Placed for another width, the points are placed again once this drawing is done.
+            if (this.placedWidth > 0 && width !== this.placedWidth) queueMicrotask(() => this.placeAgain());
+          },
+        ],
+        draw: [(u) => this.drawn(u)],
       },
     });
-    this.u = new uPlot(options, setup.data, setup.host);
+    const empty: uPlot.AlignedData = [[], ...setup.series.map(() => [])];
+    // Laid out at once without points: the value axes take their width from their labels, so
+    // only then is the drawing width known that the points are placed at; drawn once with them.
+    this.u = new uPlot(options, empty, (u, init) => {
+      this.u = u;
+      setup.host.append(u.root);
+      u.batch(() => init());
+    });
+    this.place();
     this.listen();
   }
 
+  /** Draws the points at the current drawing width (one commit, keeping the time range). */
+  private place(): void {
+    const width = drawingWidthOf(this.u);
+    this.placedWidth = width;
+    // Without points the plot as laid out is the drawing.
+    if (this.u.data[0].length === 0 && this.points.every((p) => p.t.length === 0)) return;
+    const data = drawnData(this.series, this.points, this.dataView, width);
+    const x = this.currentX();
+    this.u.batch(() => {
+      this.u.setData(data, false);
+      this.requestX(x, 'external');
+    });
+  }
+
+  private placeAgain(): void {
+    if (!this.destroyed && drawingWidthOf(this.u) !== this.placedWidth) this.place();
+  }
+
   /**
-   * New data, or new value ranges for the same data (changed fixed bounds), with the same
-   * layout: keeps the user's time zoom and value zooms.
+   * New points or a new view for them, or new value ranges for the same points (changed fixed
+   * bounds), with the same layout: keeps the user's time zoom and value zooms.
    */
-  setData(data: uPlot.AlignedData, layout: PlotLayout): void {
+  setData(points: readonly SeriesPoints[], view: TimeWindow, layout: PlotLayout): void {
     const sameRanges = layout.groups.every((g) => {
       const current = this.yRanges.get(g.scaleKey);
       return current !== undefined && current.min === g.range.min && current.max === g.range.max;
     });
-    if (this.u.data === data && sameRanges) return;
+    const noPoints = (list: readonly SeriesPoints[]) => list.every((p) => p.t.length === 0);
+    const samePoints =
+      (this.points === points && this.dataView.start === view.start && this.dataView.end === view.end) ||
+      (noPoints(points) && noPoints(this.points));
+    if (samePoints && sameRanges) return;
     this.layout = layout;
     this.takeLayoutRanges(layout);
+    this.points = points;
+    this.dataView = view;
+    const width = drawingWidthOf(this.u);
+    const data = samePoints ? null : drawnData(this.series, points, view, width);
+    if (data) this.placedWidth = width;
     const x = this.currentX();
     this.u.batch(() => {
-      if (this.u.data !== data) this.u.setData(data, false);
+      if (data) this.u.setData(data, false);
       this.requestX(x, 'external');
       for (const group of layout.groups) {
         const range = this.yZoomed.get(group.scaleKey) ?? this.yRanges.get(group.scaleKey);
@@ -208,6 +266,7 @@ export class PlotController {
   /** Removes the plot; returns the time range it showed and its draws, for a successor to continue. */
   destroy(): PlotHandover {
     const view = toWindow(this.currentX());
+    this.destroyed = true;
     if (this.frame !== null) cancelAnimationFrame(this.frame);
     this.cancelReport();
     for (const cleanup of this.cleanups) cleanup();
@@ -280,8 +339,7 @@ export class PlotController {
     this.reportCause = null;
   }
 
-  private drawn(): void {
-    const { u } = this;
+  private drawn(u: uPlot): void {
     const { root } = this.setup;
     this.draws++;
     const x = this.currentX();

@@ -16,9 +16,10 @@ export interface PlotLayout {
   scaleKeys: string[];
 }
 
-type Column = uPlot.AlignedData[number];
+/** x first, then one value column per series, as uPlot's aligned data (x is not read here). */
+type ValueColumns = readonly ArrayLike<number | null | undefined>[];
 
-function valueColumn(data: uPlot.AlignedData, seriesIndex: number): Column {
+function valueColumn(data: ValueColumns, seriesIndex: number): ArrayLike<number | null | undefined> {
   return data[seriesIndex + 1] ?? [];
 }
 
@@ -27,7 +28,7 @@ function valueColumn(data: uPlot.AlignedData, seriesIndex: number): Column {
  * data, then series with matching ranges and settings share one axis (screens §9 axes merge).
  * Taking the loaded data rather than the visible part keeps the axes still while panning.
  */
-export function computeLayout(series: readonly PlotSeries[], data: uPlot.AlignedData): PlotLayout {
+export function computeLayout(series: readonly PlotSeries[], data: ValueColumns): PlotLayout {
   const groups = groupAxes(
     series.map((s, i) => {
       const extent = dataExtent(valueColumn(data, i), s.axis.log);

@@ -21,7 +21,7 @@ describe('TimeSeriesPlot without a canvas', () => {
     renderWithProviders(
       <TimeSeriesPlot
         series={[plotSeries('AnaIn-100001')]}
-        data={[[1], [1]]}
+        points={[{ t: [1000], v: [1] }]}
         range={{ start: 0, end: 10_000 }}
         annotations={[{ id: 4, t: 5000, seriesKey: 'AnaIn-100001', text: 'Pumpe getauscht' }]}
         onAnnotationClick={(id) => clicked.push(id)}

@@ -2,19 +2,21 @@ import type { LimitLine, TimeWindow } from '@leitwarte/core';
 import { Button } from '@mantine/core';
 import { useLayoutEffect, useMemo, useRef, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import type uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import type { SeriesPoints } from './join-series';
 import type { DrawnLimitLine } from './limit-lines';
 import { PlotController, type PlotCallbacks, type PlotHandover } from './plot-controller';
-import { drawnColumns } from './plot-options';
-import { computeLayout, layoutSignature, prepareData } from './plot-data';
+import { computeLayout, layoutSignature } from './plot-data';
 import type { PlotAnnotation, PlotLimitLine, PlotSeries, RangeChangeCause } from './plot-types';
 import './plot.css';
 
 export interface TimeSeriesPlotProps {
   series: PlotSeries[];
-  /** Aligned data: x in seconds, one column per series (joinSeriesData). */
-  data: uPlot.AlignedData;
+  /**
+   * The points of each series in series order, times in ms, sorted ascending: each is drawn at
+   * the start of its pixel column of `range` at the drawing width (the rule of reduced data).
+   */
+  points: readonly SeriesPoints[];
   /** The time range to show (ms); a new range moves the view there. */
   range: TimeWindow;
   /** Where reset leads (ms); without it, the last range set from outside. */
@@ -29,8 +31,8 @@ export interface TimeSeriesPlotProps {
   /** Height in CSS pixels, axes included. */
   height?: number;
   /**
-   * Width of the drawing area in CSS pixels (the plot without its axes): data is requested for
-   * it and M4 points are snapped to its pixel columns, so it must be the area uPlot draws in.
+   * Width of the drawing area in CSS pixels (the plot without its axes), which data is requested
+   * for; the plot places the points at its pixel columns itself.
    */
   onWidthChange?: (drawingWidth: number) => void;
 }
@@ -56,7 +58,7 @@ function canDrawCanvas(): boolean {
  */
 export function TimeSeriesPlot({
   series,
-  data,
+  points,
   range,
   homeRange,
   onRangeChange,
@@ -76,13 +78,14 @@ export function TimeSeriesPlot({
   const widthRef = useRef(0);
   const drawingWidthRef = useRef(0);
   const reportWidth = useRef(onWidthChange);
+  const limitLinesDrawn = useRef<DrawnLimitLine[] | null>(null);
 
-  const prepared = useMemo(() => prepareData(series, data), [series, data]);
-  const layout = useMemo(() => computeLayout(series, prepared), [series, prepared]);
-  const drawn = useMemo(() => drawnColumns(data, prepared), [data, prepared]);
+  const layout = useMemo(() => computeLayout(series, [[], ...points.map((p) => p.v)]), [series, points]);
   const signature = layoutSignature(series, layout);
   const locale = i18n.language;
 
+  // New points lay the axes out anew, mostly as before: the lines follow the scale of each series.
+  const scaleKeys = layout.scaleKeys.join(',');
   const drawnLimitLines = useMemo((): DrawnLimitLine[] => {
     const defaultText: Record<LimitLine, string> = {
       Bottom: t('charts.plot.limit.Bottom'),
@@ -94,18 +97,18 @@ export function TimeSeriesPlot({
       const index = series.findIndex((s) => s.key === line.seriesKey);
       const owner = series[index];
       if (!owner?.visible || !Number.isFinite(line.value)) return [];
-      const scaleKey = layout.scaleKeys[index] ?? 'y0';
+      const scaleKey = scaleKeys.split(',')[index] ?? 'y0';
       return [
         { scaleKey, value: line.value, color: owner.color, text: line.text.trim() || defaultText[line.kind] },
       ];
     });
-  }, [limitLines, series, layout, t]);
+  }, [limitLines, series, scaleKeys, t]);
 
   // The newest props, for the plot's callbacks and for building it anew.
   const current = {
     series,
     layout,
-    drawn,
+    points,
     range,
     homeRange,
     height,
@@ -141,7 +144,7 @@ export function TimeSeriesPlot({
       markers,
       series: now.series,
       layout: now.layout,
-      data: now.drawn,
+      points: now.points,
       width,
       height: now.height,
       locale,
@@ -151,6 +154,7 @@ export function TimeSeriesPlot({
       callbacks,
     });
     controllerRef.current = controller;
+    limitLinesDrawn.current = now.drawnLimitLines;
     return () => {
       handoverRef.current = controller.destroy();
       controllerRef.current = null;
@@ -158,8 +162,8 @@ export function TimeSeriesPlot({
   }, [signature, locale]);
 
   useLayoutEffect(() => {
-    controllerRef.current?.setData(drawn, layout);
-  }, [drawn, layout]);
+    controllerRef.current?.setData(points, { start: range.start, end: range.end }, layout);
+  }, [points, range.start, range.end, layout]);
 
   useLayoutEffect(() => {
     controllerRef.current?.setSeries(series);
@@ -174,6 +178,9 @@ export function TimeSeriesPlot({
   }, [range.start, range.end, homeStart, homeEnd]);
 
   useLayoutEffect(() => {
+    // A plot built in this commit drew them already.
+    if (limitLinesDrawn.current === drawnLimitLines) return;
+    limitLinesDrawn.current = drawnLimitLines;
     controllerRef.current?.redraw();
   }, [drawnLimitLines]);
 
