@@ -12,7 +12,7 @@ import { createPlant, DEMO_PLANT_PATH, loadPlantDefinition } from '../index.js';
 import { createSimulator, QUIET_RATES } from '../../sources/index.js';
 import { openStore, type Store } from '../../store/index.js';
 import { BOTH_DIALECTS, createTestDatabase, type TestDatabase } from '../../test-support/databases.js';
-import { createHistorian } from './historian.js';
+import { createHistorian, type HistorianDeps } from './historian.js';
 import type { Historian } from './historian-types.js';
 import type { Plant } from '../plant.js';
 
@@ -29,6 +29,16 @@ describe.each(BOTH_DIALECTS)('historian on %s', (dialect) => {
   let clock = T0 + 3 * DAY_MS;
   const raw: Point[] = [];
   const steps: Point[] = [];
+  /** A historian on the test store and plant at the test clock, without backfill. */
+  const historianWith = (options: Partial<HistorianDeps>) =>
+    createHistorian({
+      store,
+      plant,
+      dataDir: database.dataDir,
+      now: () => clock,
+      backfill: false,
+      ...options,
+    });
 
   beforeAll(async () => {
     database = await createTestDatabase(dialect);
@@ -36,14 +46,7 @@ describe.each(BOTH_DIALECTS)('historian on %s', (dialect) => {
     const definition = loadPlantDefinition(DEMO_PLANT_PATH);
     const source = createSimulator(definition, { autoTick: false, now: () => clock, rates: QUIET_RATES });
     plant = createPlant({ definition, source });
-    historian = await createHistorian({
-      store,
-      plant,
-      dataDir: database.dataDir,
-      now: () => clock,
-      backfill: false,
-      flushMs: 60_000,
-    });
+    historian = await historianWith({ flushMs: 60_000 });
     await historian.start();
     // Two days of irregular samples of one PV straight into the archive, as ingest writes them.
     const { createHistoryRepository, createSeriesRepository, openHistoryDb } =
@@ -121,14 +124,7 @@ describe.each(BOTH_DIALECTS)('historian on %s', (dialect) => {
   });
 
   it('reduces raw samples on read threads to the same points (PostgreSQL: on its own)', async () => {
-    const threaded = await createHistorian({
-      store,
-      plant,
-      dataDir: database.dataDir,
-      now: () => clock,
-      backfill: false,
-      readThreads: 2,
-    });
+    const threaded = await historianWith({ readThreads: 2 });
     await threaded.start();
     try {
       // Threads read the SQLite file; PostgreSQL is read through its own connection pool.
@@ -229,14 +225,7 @@ describe.each(BOTH_DIALECTS)('historian on %s', (dialect) => {
 
   it('deletes what is older than the retention', async () => {
     clock = raw[raw.length - 1]!.t + DAY_MS;
-    const h2 = await createHistorian({
-      store,
-      plant,
-      dataDir: database.dataDir,
-      now: () => clock,
-      backfill: false,
-      retention: { MeasurementArchive: 1.5 },
-    });
+    const h2 = await historianWith({ retention: { MeasurementArchive: 1.5 } });
     const deleted = await h2.applyRetention();
     expect(deleted).toBeGreaterThan(0);
     expect(await h2.edgeDate([LEVEL], 'MeasurementArchive', 'first')).toBeGreaterThanOrEqual(
