@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { columnOf, m4, type Point } from './m4.js';
+import { M4Reducer, columnOf, m4, type Point } from './m4.js';
 
 // DESIGN "History is thinned on the server": M4 keeps first, last, min and max per pixel column.
 
@@ -98,6 +98,20 @@ const repeating = fc
   })
   .map((points) => [...points].sort((a, b) => a.t - b.t));
 
+/** Many points close together (gaps of 0 to 3 ms, some times repeated) across the range's ends. */
+const dense = fc
+  .tuple(
+    fc.integer({ min: -50, max: 50 }),
+    fc.array(fc.record({ gap: fc.integer({ min: 0, max: 3 }), v: fc.integer({ min: -5, max: 5 }) }), {
+      minLength: 100,
+      maxLength: 1500,
+    }),
+  )
+  .map(([first, steps]) => {
+    let t = first;
+    return steps.map(({ gap, v }) => ({ t: (t += gap), v }));
+  });
+
 describe('M4 reduction', () => {
   it('keeps exactly the first, earliest minimum, earliest maximum and last point of each column', () => {
     fc.assert(
@@ -105,6 +119,31 @@ describe('M4 reduction', () => {
         expect(m4(points, 0, 1000, width)).toEqual(m4ByDefinition(points, 0, 1000, width));
         expect(m4(points, 0, 100_000, width)).toEqual(m4ByDefinition(points, 0, 100_000, width));
       }),
+    );
+  });
+
+  it('reduces runs of offsets from a base exactly as it reduces each point pushed alone', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(series, repeating, dense),
+        fc.integer({ min: 1, max: 300 }),
+        fc.integer({ min: 1, max: 500 }),
+        fc.constantFrom(1000, 100_000, 7),
+        (points, width, runLength, end) => {
+          const reducer = new M4Reducer(0, end, width);
+          // Runs as stored: each relative to a base of its own, some pushed in two parts.
+          for (let i = 0; i < points.length; i += runLength) {
+            const run = points.slice(i, i + runLength);
+            const base = (run[0] as Point).t - 3;
+            const offsets = Int32Array.from(run, (p) => p.t - base);
+            const values = Float64Array.from(run, (p) => p.v);
+            const middle = Math.floor(run.length / 2);
+            reducer.pushRun(base, offsets, values, 0, middle);
+            reducer.pushRun(base, offsets, values, middle);
+          }
+          expect(reducer.result()).toEqual(m4(points, 0, end, width));
+        },
+      ),
     );
   });
 

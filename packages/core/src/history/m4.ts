@@ -32,6 +32,9 @@ export class M4Reducer {
   private lastT = 0;
   private lastV = 0;
   private lastI = 0;
+  // Below this time a point lies in the open column for sure (pushRun): one comparison instead
+  // of a division per point; points from here on get their column computed.
+  private sameColumnBelow = -Infinity;
   private readonly keptT = new Float64Array(4);
   private readonly keptV = new Float64Array(4);
   private readonly keptI = new Int32Array(4);
@@ -72,6 +75,64 @@ export class M4Reducer {
       this.maxT = t;
       this.maxV = v;
       this.maxI = i;
+    }
+  }
+
+  /**
+   * Adds the points (base + offsets[i], values[i]) for i in [from, to), in time order: the same
+   * as a push of each, without a division per point (the M4 of a year of one-minute samples
+   * pushes half a million of them).
+   */
+  pushRun(
+    base: number,
+    offsets: ArrayLike<number>,
+    values: ArrayLike<number>,
+    from = 0,
+    to = offsets.length,
+  ): void {
+    let i = from;
+    while (i < to) {
+      const t = base + (offsets[i] as number);
+      if (t < this.start) {
+        i++;
+        continue;
+      }
+      if (t >= this.end) return;
+      // A new column (or maybe one, near a boundary): the exact rule of push.
+      this.push(t, values[i] as number);
+      if (this.pushes === 0) {
+        const width = this.end - this.start;
+        this.sameColumnBelow = this.start + ((this.col + 1) * width) / this.width - 1;
+      }
+      i++;
+      // The rest of the column: only the extremes are tracked per point, the last one taken after.
+      const below = Math.min(this.sameColumnBelow, this.end);
+      const runStart = i;
+      const pushes = this.pushes;
+      let minV = this.minV;
+      let maxV = this.maxV;
+      for (; i < to; i++) {
+        const u = base + (offsets[i] as number);
+        if (u >= below) break;
+        const v = values[i] as number;
+        if (v < minV) {
+          minV = v;
+          this.minT = u;
+          this.minI = pushes + i - runStart + 1;
+        }
+        if (v > maxV) {
+          maxV = v;
+          this.maxT = u;
+          this.maxI = pushes + i - runStart + 1;
+        }
+      }
+      if (i > runStart) {
+        this.pushes = this.lastI = pushes + i - runStart;
+        this.lastT = base + (offsets[i - 1] as number);
+        this.lastV = values[i - 1] as number;
+      }
+      this.minV = minV;
+      this.maxV = maxV;
     }
   }
 
