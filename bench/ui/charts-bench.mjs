@@ -230,6 +230,7 @@ try {
   const figures = {
     history: `${SERIES} series × ${DAYS} days of one-minute samples`,
     'history written (samples, ms)': `${fill.samples} in ${fill.ms}`,
+    'closed days packed by the server (days, ms)': `${fill.packed.days} in ${fill.packed.ms}`,
     'click to painted, year × 8, first / median / max (ms)': `${round(paint[0])} / ${round(median(paint))} / ${round(Math.max(...paint))}`,
     'click to painted in the running app, year × 8, median / max (ms)': `${round(median(inAppRuns.map((r) => r.paintedMs)))} / ${round(Math.max(...inAppRuns.map((r) => r.paintedMs)))}`,
     'split, year × 8, fresh: ms after the click (median)': split(yearRuns),

@@ -49,7 +49,9 @@ export function levelConfigs(plant) {
 
 /**
  * Writes `days` of one-minute samples (and their quarter-hour, day and month rollups) for the
- * given PVs, ending now, through the server's backfill into the server's history database.
+ * given PVs, ending now, through the server's backfill into the server's history database; then
+ * the server packs the closed days, as its historian does in the background with a history
+ * that has grown day by day (`packed`: what that took).
  */
 export async function writeHistory(app, configs, days) {
   const { backfillHistory } = await serverModule('plant/history/backfill.js');
@@ -61,8 +63,9 @@ export async function writeHistory(app, configs, days) {
   // The plant as the backfill sees it: only these PVs.
   const only = Object.create(plant);
   only.pvConfigs = () => configs;
+  let written;
   try {
-    return await backfillHistory({
+    written = await backfillHistory({
       repo: createHistoryRepository(hdb),
       series: createSeriesRepository(hdb),
       plant: only,
@@ -73,6 +76,7 @@ export async function writeHistory(app, configs, days) {
   } finally {
     await hdb.close();
   }
+  return { ...written, packed: await app.built.services.historian.packSampleDays() };
 }
 
 /** Creates an archive chart of the PVs in the first Measurement directory; returns its id. */

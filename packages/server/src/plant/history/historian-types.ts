@@ -89,6 +89,11 @@ export interface Historian {
   backfill(end?: number): Promise<BackfillResult>;
   /** Resolves when a backfill started by start() has finished (at once when there was none). */
   backfillDone(): Promise<BackfillResult | null>;
+  /**
+   * SQLite: packs the closed days not packed yet (charts read them in one pass); on PostgreSQL
+   * nothing. Runs by itself at start and every 10 minutes.
+   */
+  packSampleDays(): Promise<{ days: number; samples: number; ms: number }>;
   /** Resolves once the chart read threads started by start() are ready: how many (0: none). */
   readThreadsReady(): Promise<number>;
   /** Samples waiting for the next flush. */

@@ -123,6 +123,46 @@ describe.each(BOTH_DIALECTS)('historian on %s', (dialect) => {
     }
   });
 
+  it('reads packed days to the same points, and shows a sample written into a packed day at once', async () => {
+    await historian.packSampleDays();
+    const { createHistoryRepository, createSeriesRepository, openHistoryDb } =
+      await import('../../store/historian/index.js');
+    const hdb = await openHistoryDb(store, database.dataDir);
+    try {
+      // SQLite: both days of both series packed (by the pass at start or this one).
+      if (hdb.sqlite) {
+        expect(hdb.sqlite.prepare('select count(*) from history_sample_day').pluck().get()).toBe(4);
+      }
+      const cases = [
+        [T0, T0 + 2 * DAY_MS, 40],
+        [T0 + 7_777_777, T0 + 2 * DAY_MS - 1_234_567, 37],
+        [T0 + 1000, T0 + DAY_MS, 1920],
+      ] as const;
+      const read = async ([start, end, width]: readonly [number, number, number]) =>
+        (
+          await historian.chartData({
+            series: [{ pv: STEPS, measurementType: 'Aktuell' }],
+            start,
+            end,
+            source: 'MeasurementArchive',
+            width,
+          })
+        ).series[0]?.points;
+      for (const c of cases) expect(await read(c)).toEqual(m4(steps, c[0], c[1], c[2]));
+      // A late sample with a new maximum, written through another connection.
+      const id = (await createSeriesRepository(hdb).find([`AnaIn-${STEPS.nr}`])).get(`AnaIn-${STEPS.nr}`);
+      const late = { t: T0 + 5 * 3_600_000 + 7_000, v: 999 };
+      await createHistoryRepository(hdb).write({ samples: [{ seriesId: id as number, ...late }], merge: {} });
+      steps.push(late);
+      steps.sort((a, b) => a.t - b.t);
+      // Its rollups as the ingest merges them (the unpacked reads search those).
+      await historian.rebuildRollups(T0, T0 + 2 * DAY_MS, [STEPS]);
+      for (const c of cases) expect(await read(c)).toEqual(m4(steps, c[0], c[1], c[2]));
+    } finally {
+      if (dialect === 'sqlite') await hdb.close();
+    }
+  });
+
   it('reduces raw samples on read threads to the same points (PostgreSQL: on its own)', async () => {
     const threaded = await historianWith({ readThreads: 2 });
     await threaded.start();

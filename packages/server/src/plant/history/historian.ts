@@ -13,6 +13,7 @@ import { chartData, edgeDate, exportCsv, reportData, type QueryContext } from '.
 import { applyRetention } from './retention.js';
 import { createChartReadPool } from './chart-read-pool.js';
 import { rawM4 } from './raw-m4.js';
+import { createDayPacker } from './day-packer.js';
 
 /** Raw samples 400 days (a year plus the same month last year), quarter hours 3 years, days 10 years, months forever. */
 export const DEFAULT_RETENTION: Retention = {
@@ -45,6 +46,8 @@ export interface HistorianDeps {
    * slower than the server's thread (README: LEITWARTE_CHART_READ_THREADS).
    */
   readThreads?: number;
+  /** SQLite: closed days are packed for charts this often (and at start). Default 10 minutes. */
+  packMs?: number;
 }
 
 const ARCHIVES: readonly RollupArchive[] = ['QuarterHourValues', 'DayValues', 'MonthValues'];
@@ -74,6 +77,26 @@ export async function createHistorian(deps: HistorianDeps): Promise<Historian> {
   let retentionTimer: ReturnType<typeof setInterval> | null = null;
   let stopping = false;
   let backfillRun: Promise<BackfillResult | null> = Promise.resolve(null);
+  let packTimer: ReturnType<typeof setInterval> | null = null;
+  const packer =
+    repo.sampleDays &&
+    createDayPacker({
+      days: repo.sampleDays,
+      seriesIds: async () => repo.sampleDays?.seriesIds() ?? [],
+      now,
+    });
+  const pack = async () => {
+    if (!packer) return { days: 0, samples: 0, ms: 0 };
+    const result = await packer.run();
+    if (result.days > 0) {
+      log.info(
+        `historian: packed ${result.days} days (${result.samples} samples) for charts in ${result.ms} ms`,
+      );
+    }
+    return result;
+  };
+  const packInBackground = () =>
+    void pack().catch((e: unknown) => log.warn(`historian: packing days failed: ${String(e)}`));
 
   const backfill = async (end = now()) => {
     const plan = typeof deps.backfill === 'object' ? deps.backfill : undefined;
@@ -121,6 +144,10 @@ export async function createHistorian(deps: HistorianDeps): Promise<Historian> {
           log,
         });
       }
+      if (packer) {
+        packTimer = setInterval(packInBackground, deps.packMs ?? 600_000);
+        packTimer.unref();
+      }
       const wanted = deps.backfill ?? true;
       const done = await store.meta.get(BACKFILL_KEY);
       const empty =
@@ -143,6 +170,8 @@ export async function createHistorian(deps: HistorianDeps): Promise<Historian> {
           },
         );
       }
+      // The history there is (or the backfill's, once written) packed in the background.
+      if (packer) void backfillRun.then(packInBackground);
     },
     async stop() {
       stopping = true;
@@ -150,7 +179,9 @@ export async function createHistorian(deps: HistorianDeps): Promise<Historian> {
       unsubscribe = null;
       if (flushTimer) clearInterval(flushTimer);
       if (retentionTimer) clearInterval(retentionTimer);
+      if (packTimer) clearInterval(packTimer);
       await backfillRun;
+      await packer?.stop();
       await ctx.readPool?.close();
       ctx.readPool = null;
       await ingest.flush();
@@ -185,6 +216,7 @@ export async function createHistorian(deps: HistorianDeps): Promise<Historian> {
     applyRetention: () => applyRetention(repo, series, plant, retention, now()),
     backfill,
     backfillDone: () => backfillRun,
+    packSampleDays: pack,
     async readThreadsReady() {
       await ctx.readPool?.started;
       return ctx.readPool?.threads ?? 0;

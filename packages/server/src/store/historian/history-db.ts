@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect, type MigrationProvider } from 'kysely';
 import type { StoreDialect } from '../dialect.js';
 import { historianMigration } from '../migrations/006-historian.js';
+import { sampleDaysMigration } from '../migrations/006-historian-sample-days.js';
 import type { Store } from '../store.js';
 import type { HistoryTables } from './schema.js';
 
@@ -47,7 +48,10 @@ export async function openHistoryDb(store: Store, dataDir: string): Promise<Hist
   setReadPragmas(raw);
   const db = new Kysely<HistoryTables>({ dialect: new SqliteDialect({ database: raw }) });
   const provider: MigrationProvider = {
-    getMigrations: async () => ({ '006-historian': historianMigration('sqlite') }),
+    getMigrations: async () => ({
+      '006-historian': historianMigration('sqlite'),
+      '006-historian-sample-days': sampleDaysMigration,
+    }),
   };
   const { error } = await new Migrator({ db, provider }).migrateToLatest();
   if (error !== undefined) {

@@ -2,6 +2,7 @@ import type { Rollup, RollupArchive } from '@leitwarte/core';
 import { sql } from 'kysely';
 import type { HistoryDb } from './history-db.js';
 import { createColumnTilesRead, type TileRange } from './column-tiles.js';
+import type { SampleDays } from './sample-days.js';
 import { createSqliteWriter } from './sqlite-writer.js';
 import { ROLLUP_TABLES } from './schema.js';
 
@@ -63,6 +64,8 @@ export interface HistoryRepository {
   ): Promise<number>;
   /** Number of raw samples (tests, backfill decision). */
   sampleCount(): Promise<number>;
+  /** SQLite: the raw samples of closed days packed one row per day (sample-days.ts); null on PostgreSQL. */
+  readonly sampleDays: SampleDays | null;
 }
 
 const tableOf = (archive: RollupArchive | 'MeasurementArchive') =>
@@ -244,6 +247,8 @@ export function createHistoryRepository(hdb: HistoryDb): HistoryRepository {
         .limit(1)
         .executeTakeFirst();
       const until = cut === undefined ? before : Number(cut.t) + 1;
+      // First: a chart read meanwhile finds those days in history_sample, never a stale packing.
+      if (archive === 'MeasurementArchive') sqliteWriter?.sampleDays.deletedBefore(seriesId, until);
       const result = await db
         .deleteFrom(table)
         .where('series_id', '=', seriesId)
@@ -251,6 +256,7 @@ export function createHistoryRepository(hdb: HistoryDb): HistoryRepository {
         .executeTakeFirst();
       return Number(result.numDeletedRows);
     },
+    sampleDays: sqliteWriter?.sampleDays ?? null,
     async sampleCount() {
       const row = await db
         .selectFrom('history_sample')

@@ -9,3 +9,10 @@ export {
   type SeriesRollup,
 } from './history-repository.js';
 export type { HistoryTables } from './schema.js';
+export {
+  SAMPLE_DAY_MS,
+  sampleDayOf,
+  encodeSampleDay,
+  decodeSampleDay,
+  type SampleDays,
+} from './sample-days.js';

@@ -7,6 +7,16 @@ export interface HistoryTables {
   history_quarter_hour: HistoryRollupTable;
   history_day: HistoryRollupTable;
   history_month: HistoryRollupTable;
+  /** SQLite only: packed closed days of raw samples (sample-days.ts). */
+  history_sample_day: HistorySampleDayTable;
+}
+
+/** The raw samples of a series in one closed UTC day, packed (sample-days.ts). */
+export interface HistorySampleDayTable {
+  series_id: number;
+  /** Start of the UTC day. */
+  day: number;
+  samples: Uint8Array;
 }
 
 /** One row per archived PV: the compact integer id the sample rows carry instead of the key. */

@@ -1,12 +1,13 @@
 import type Database from 'better-sqlite3';
 import { createSqliteColumnTiles } from './column-tiles.js';
 import type { HistoryRepository } from './history-repository.js';
+import { createSampleDays } from './sample-days.js';
 import { createSqliteReads } from './sqlite-reads.js';
 
-/** What an M4 of raw samples reads: the oldest sample, sample scans and column tiles. */
+/** What an M4 of raw samples reads: packed days, the oldest sample, sample scans and column tiles. */
 export type RawChartReads = Pick<
   HistoryRepository,
-  'edgeTime' | 'scanSamples' | 'samplesInWindows' | 'columnTiles'
+  'edgeTime' | 'scanSamples' | 'samplesInWindows' | 'columnTiles' | 'sampleDays'
 >;
 
 /**
@@ -27,5 +28,6 @@ export function createSqliteChartReads(raw: Database.Database): RawChartReads {
       return starts.length === 0 ? [] : reads.samplesInWindows(seriesId, starts, length);
     },
     columnTiles: createSqliteColumnTiles(raw),
+    sampleDays: createSampleDays(raw),
   };
 }

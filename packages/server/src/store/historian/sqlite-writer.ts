@@ -3,6 +3,7 @@ import type Database from 'better-sqlite3';
 import type { HistoryBatch } from './history-repository.js';
 import { MERGE_SET } from './history-repository.js';
 import { ROLLUP_TABLES } from './schema.js';
+import { createSampleDays } from './sample-days.js';
 import { createSqliteReads } from './sqlite-reads.js';
 
 const COLUMNS = 'series_id, t, count, sum, first_t, first_v, last_t, last_v, min_t, min_v, max_t, max_v';
@@ -32,8 +33,13 @@ export function createSqliteWriter(raw: Database.Database) {
   const args = (id: number, r: Rollup) =>
     [id, r.t, r.count, r.sum, r.firstT, r.firstV, r.lastT, r.lastV, r.minT, r.minV, r.maxT, r.maxV] as const;
 
+  const sampleDays = createSampleDays(raw);
   const write = raw.transaction((batch: HistoryBatch) => {
-    for (const s of batch.samples) insertSample.run(s.seriesId, s.t, s.v);
+    sampleDays.writing();
+    for (const s of batch.samples) {
+      insertSample.run(s.seriesId, s.t, s.v);
+      sampleDays.written(s.seriesId, s.t);
+    }
     for (const [archive, rows] of Object.entries(batch.merge) as [
       RollupArchive,
       HistoryBatch['merge'][RollupArchive],
@@ -52,6 +58,7 @@ export function createSqliteWriter(raw: Database.Database) {
 
   return {
     ...createSqliteReads(raw),
+    sampleDays,
     write: (batch: HistoryBatch) => write(batch),
     replaceRollups(
       archive: RollupArchive,
