@@ -81,7 +81,8 @@ export class M4Reducer {
   /**
    * Adds the points (base + offsets[i], values[i]) for i in [from, to), in time order: the same
    * as a push of each, without a division per point (the M4 of a year of one-minute samples
-   * pushes half a million of them).
+   * pushes half a million of them). Each column's run ends where a search of the sorted offsets
+   * says, and its extremes come from a plain scan of the values: about 1 ns a point.
    */
   pushRun(
     base: number,
@@ -90,13 +91,9 @@ export class M4Reducer {
     from = 0,
     to = offsets.length,
   ): void {
-    let i = from;
+    let i = runEnd(base, offsets, from, to, this.start);
     while (i < to) {
       const t = base + (offsets[i] as number);
-      if (t < this.start) {
-        i++;
-        continue;
-      }
       if (t >= this.end) return;
       // A new column (or maybe one, near a boundary): the exact rule of push.
       this.push(t, values[i] as number);
@@ -105,34 +102,39 @@ export class M4Reducer {
         this.sameColumnBelow = this.start + ((this.col + 1) * width) / this.width - 1;
       }
       i++;
-      // The rest of the column: only the extremes are tracked per point, the last one taken after.
-      const below = Math.min(this.sameColumnBelow, this.end);
+      // The rest of the column: its extremes, and its last point taken after.
       const runStart = i;
-      const pushes = this.pushes;
+      i = runEnd(base, offsets, i, to, Math.min(this.sameColumnBelow, this.end));
+      if (i === runStart) continue;
       let minV = this.minV;
       let maxV = this.maxV;
-      for (; i < to; i++) {
-        const u = base + (offsets[i] as number);
-        if (u >= below) break;
-        const v = values[i] as number;
+      let minAt = -1;
+      let maxAt = -1;
+      for (let k = runStart; k < i; k++) {
+        const v = values[k] as number;
         if (v < minV) {
           minV = v;
-          this.minT = u;
-          this.minI = pushes + i - runStart + 1;
+          minAt = k;
         }
         if (v > maxV) {
           maxV = v;
-          this.maxT = u;
-          this.maxI = pushes + i - runStart + 1;
+          maxAt = k;
         }
       }
-      if (i > runStart) {
-        this.pushes = this.lastI = pushes + i - runStart;
-        this.lastT = base + (offsets[i - 1] as number);
-        this.lastV = values[i - 1] as number;
+      const pushes = this.pushes;
+      if (minAt >= 0) {
+        this.minV = minV;
+        this.minT = base + (offsets[minAt] as number);
+        this.minI = pushes + minAt - runStart + 1;
       }
-      this.minV = minV;
-      this.maxV = maxV;
+      if (maxAt >= 0) {
+        this.maxV = maxV;
+        this.maxT = base + (offsets[maxAt] as number);
+        this.maxI = pushes + maxAt - runStart + 1;
+      }
+      this.pushes = this.lastI = pushes + i - runStart;
+      this.lastT = base + (offsets[i - 1] as number);
+      this.lastV = values[i - 1] as number;
     }
   }
 
@@ -167,6 +169,35 @@ export class M4Reducer {
     this.col = -1;
     return this.out;
   }
+}
+
+/**
+ * The first index in [from, to) whose time (base + offset) is at or after `limit`, else `to`;
+ * offsets ascending. Galloping, then halving: a short run costs a step or two, a long one about
+ * twice its logarithm. (pushRun relies on it not ending late, which would merge two columns.)
+ */
+function runEnd(base: number, offsets: ArrayLike<number>, from: number, to: number, limit: number): number {
+  // Times compared as push compares them (base + offset, exact in ms), not offsets with limit - base.
+  const before = (k: number) => base + (offsets[k] as number) < limit;
+  let lo = from;
+  let step = 1;
+  while (lo < to && before(lo)) {
+    const next = lo + step;
+    if (next >= to || !before(next)) {
+      // The end lies in (lo, min(next, to)].
+      let hi = Math.min(next, to);
+      lo++;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (before(mid)) lo = mid + 1;
+        else hi = mid;
+      }
+      return lo;
+    }
+    lo = next;
+    step *= 2;
+  }
+  return lo;
 }
 
 /** M4 of points in time order over [start, end) at `width` columns. */
