@@ -73,22 +73,31 @@ try {
   await page.getByRole('button', { name: 'Anmelden' }).click();
   await page.waitForSelector(`a[href="/charts/archive/${yearChart}"]`, { timeout: 60_000 });
 
-  // Every chart data reply while a chart opens: points per series against the width asked for.
+  // Every chart data call while a chart opens, with its request-to-last-byte time. Their bodies
+  // are read after the runs: reading them while the chart opens would load the
+  // machine in the very interval measured.
   let replies = [];
-  page.on('response', (response) => {
-    const url = new URL(response.url());
-    if (url.pathname.startsWith('/api/charts/data/') && response.request().method() !== 'OPTIONS') {
-      replies.push(
-        response
-          .json()
-          .then((body) => ({
-            width: Number(url.searchParams.get('width')),
-            body,
-            ms: response.request().timing().responseEnd,
-          }))
-          .catch(() => null),
-      );
-    }
+  let inFlight = 0;
+  let settled = () => {};
+  const isDataCall = (request) =>
+    new URL(request.url()).pathname.startsWith('/api/charts/data/') && request.method() !== 'OPTIONS';
+  page.on('request', (request) => {
+    if (isDataCall(request)) inFlight++;
+  });
+  const ended = (request) => {
+    if (!isDataCall(request)) return;
+    inFlight--;
+    if (inFlight === 0) settled();
+  };
+  page.on('requestfailed', ended);
+  page.on('requestfinished', (request) => {
+    if (!isDataCall(request)) return;
+    replies.push({
+      url: request.url(),
+      width: Number(new URL(request.url()).searchParams.get('width')),
+      ms: request.timing().responseEnd,
+    });
+    ended(request);
   });
   const cdp = await context.newCDPSession(page);
   await cdp.send('Performance.enable');
@@ -110,7 +119,9 @@ try {
       href: `/charts/archive/${chartId}`,
       timeoutMs: 30_000,
     });
-    return { ...run, replies: (await Promise.all(replies)).filter((r) => r !== null) };
+    // A call may finish after the chart is done (a prefetch): let it be recorded.
+    if (inFlight > 0) await new Promise((resolve) => (settled = resolve));
+    return { ...run, replies };
   };
   const yearRuns = [];
   const oneRuns = [];
@@ -126,9 +137,12 @@ try {
       console.log(r.calls.map((c) => `${c.path} ${round(c.startMs)}–${round(c.endMs)}`).join('\n'), '\n');
   }
 
-  const perSeries = yearRuns[0].replies.flatMap((r) =>
-    (r.body.series ?? []).map((s) => ({ points: s.dataPoints.length, width: r.width })),
-  );
+  // The same calls again, after the measurement: the server answers them alike.
+  const perSeries = [];
+  for (const reply of yearRuns[0].replies) {
+    const body = await (await context.request.get(reply.url)).json();
+    for (const s of body.series ?? []) perSeries.push({ points: s.dataPoints.length, width: reply.width });
+  }
   const maxPoints = Math.max(0, ...perSeries.map((s) => s.points));
   const maxRatio = Math.max(0, ...perSeries.map((s) => s.points / (s.width || 1)));
   const widths = [...new Set(perSeries.map((s) => s.width))];
