@@ -88,6 +88,8 @@ function held() {
 const chartScreen = () => screen.findByTestId('chart-screen');
 const stateOf = async (state: string) =>
   waitFor(() => expect(screen.getByTestId('chart-screen').getAttribute('data-state')).toBe(state));
+/** The legend and the measurement types below the plot, which come once the first data is drawn. */
+const controls = () => screen.findByTestId('chart-legend');
 const plotRange = () => {
   const plot = screen.getByTestId('chart-plot');
   return { start: Number(plot.dataset.rangeStart), end: Number(plot.dataset.rangeEnd) };
@@ -110,7 +112,7 @@ describe('archive chart', () => {
     expect(q.get('source')).toBe('MeasurementArchive');
     expect(Math.abs(Number(q.get('width')) - 800)).toBeLessThanOrEqual(1);
     expect(Number(screen.getByTestId('chart-plot').dataset.points)).toBeGreaterThan(0);
-    const legend = screen.getByTestId('chart-legend');
+    const legend = await controls();
     expect(within(legend).getByText('Hochbehälter 100001')).toBeDefined();
     expect(legend.querySelector('[data-series-key="AnaIn-100002"]')).not.toBeNull();
   });
@@ -130,7 +132,7 @@ describe('archive chart', () => {
       await stateOf('done');
       // The chart is there with its data while its PVs' names are still on the way.
       expect(server.calls('POST', '/api/Pv/configs')).toHaveLength(1);
-      const legend = screen.getByTestId('chart-legend');
+      const legend = await controls();
       expect(within(legend).queryByText('Hochbehälter 100001')).toBeNull();
       const calls = server.calls('GET', '/api/charts/data/5');
       expect(calls).toHaveLength(1);
@@ -141,6 +143,31 @@ describe('archive chart', () => {
     } finally {
       release();
       clientWidth.mockRestore();
+    }
+  });
+
+  it('builds toolbar and plot first and renders legend and measurement types once the data is drawn', async () => {
+    const data = held();
+    const server = plant({
+      data: async (request) => {
+        await data.promise;
+        return json(200, dataReply(request, [A, B]));
+      },
+    });
+    try {
+      routes('/charts/archive/5');
+      await waitFor(() => expect(screen.queryByTestId('chart-plot')).not.toBeNull());
+      expect(screen.getByTestId('chart-screen').getAttribute('data-state')).not.toBe('done');
+      expect(screen.getByTestId('chart-source')).toBeDefined();
+      expect(screen.queryByTestId('chart-legend')).toBeNull();
+      expect(screen.queryAllByTestId('chart-measurement')).toHaveLength(0);
+      data.resolve();
+      await stateOf('done');
+      await controls();
+      expect(screen.getAllByTestId('chart-measurement')).toHaveLength(2);
+      expect(server.calls('GET', '/api/charts/data/5')).toHaveLength(1);
+    } finally {
+      data.resolve();
     }
   });
 
@@ -234,6 +261,7 @@ describe('archive chart', () => {
     const server = plant();
     routes('/charts/archive/5');
     await stateOf('done');
+    await controls();
     fireEvent.change(screen.getByTestId('chart-source'), { target: { value: 'DayValues' } });
     await waitFor(() => expect(server.calls('GET', '/api/charts/data/5')).toHaveLength(2));
     expect(queryOf(server.calls('GET', '/api/charts/data/5')[1]!).get('source')).toBe('DayValues');
@@ -244,6 +272,7 @@ describe('archive chart', () => {
     const server = plant();
     routes('/charts/archive/5');
     await stateOf('done');
+    await controls();
     const select = screen
       .getAllByTestId('chart-measurement')
       .find((element) => element.dataset.seriesKey === 'AnaIn-100002')!;
@@ -314,7 +343,7 @@ describe('chart export', () => {
     routes('/charts/archive/5');
     await stateOf('done');
     const view = plotRange();
-    fireEvent.click(screen.getByTestId('chart-export'));
+    fireEvent.click(await screen.findByTestId('chart-export'));
     await waitFor(() => expect(saved).toEqual(['Füllstände.csv']));
     expect(server.calls('POST', '/api/charts/data/export')[0]!.body).toEqual({
       chartId: 5,
@@ -331,6 +360,7 @@ describe('chart config editing', () => {
     plant({ canEdit: false });
     routes('/charts/archive/5');
     await stateOf('done');
+    await controls();
     expect(screen.queryByTestId('chart-edit')).toBeNull();
   });
 
@@ -341,7 +371,7 @@ describe('chart config editing', () => {
     });
     routes('/charts/archive/5');
     await stateOf('done');
-    fireEvent.click(screen.getByTestId('chart-edit'));
+    fireEvent.click(await screen.findByTestId('chart-edit'));
     const title = await screen.findByLabelText('Titel');
     fireEvent.change(title, { target: { value: '   ' } });
     fireEvent.click(screen.getByTestId('chart-config-save'));
@@ -377,7 +407,7 @@ describe('chart config saving', () => {
     });
     routes('/charts/archive/5');
     await stateOf('done');
-    fireEvent.click(screen.getByTestId('chart-edit'));
+    fireEvent.click(await screen.findByTestId('chart-edit'));
     fireEvent.change(await screen.findByLabelText('Titel'), { target: { value: 'Füllstände Nord' } });
     fireEvent.click(screen.getByTestId('chart-config-save'));
     expect(await screen.findByRole('heading', { name: 'Füllstände Nord' })).toBeDefined();
@@ -397,7 +427,7 @@ describe('live chart and trend lines', () => {
     expect(range.end - range.start).toBe(3_600_000);
     expect(range.end - Date.now()).toBeGreaterThanOrEqual(0);
     expect(range.end - Date.now()).toBeLessThan(60_000);
-    expect((screen.getByTestId('chart-auto-refresh') as HTMLInputElement).checked).toBe(true);
+    expect(((await screen.findByTestId('chart-auto-refresh')) as HTMLInputElement).checked).toBe(true);
   });
 
   it('the realtime trend line shows the PVs of the address over one hour', async () => {

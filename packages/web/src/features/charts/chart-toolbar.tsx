@@ -27,7 +27,7 @@ export function ChartToolbar(props: ChartToolbarProps) {
   const { t } = useTranslation();
   return (
     <Group gap="sm" align="flex-end" wrap="wrap">
-      <TimeRangePicker key={props.rangeKey} value={props.range} onChange={props.onRangeChange} />
+      <TimeRangePicker key={props.rangeKey} value={props.range} onChange={props.onRangeChange} native />
       <NativeSelect
         label={t('charts.screen.source')}
         data-testid="chart-source"

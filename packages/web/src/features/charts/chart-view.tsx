@@ -9,7 +9,7 @@ import {
 } from '@leitwarte/core';
 import { Alert, Button, Group, Modal, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { exportChartData } from '../../api/charts';
@@ -73,6 +73,34 @@ function useLimits(definition: ChartDefinition): LimitConfig[] {
     });
   }, [wanted, refs]);
   return limits;
+}
+
+/** Longest the controls wait for the first data to be drawn. */
+const CONTROLS_LATEST_MS = 400;
+
+/**
+ * Whether the controls below the plot (legend, measurement types) and the dialogs are to be
+ * rendered. They are not in the commit that builds the plot, but once the first data is drawn
+ * and painted (or after CONTROLS_LATEST_MS), in a transition: a chart opened on a freshly loaded
+ * page, whose code runs cold, draws its curve first, and what lies below it follows a moment
+ * later. The toolbar above renders with the plot, so nothing moves the plot.
+ */
+function useControlsShown(dataShown: boolean): boolean {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    if (shown) return;
+    const show = () => startTransition(() => setShown(true));
+    let frame = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // After the frame that paints the data: the next task.
+    if (dataShown) frame = requestAnimationFrame(() => (timer = setTimeout(show, 0)));
+    else timer = setTimeout(show, CONTROLS_LATEST_MS);
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [dataShown, shown]);
+  return shown;
 }
 
 /** A loaded chart: toolbar, plot, legend, measurement types, annotations and the config editor. */
@@ -250,6 +278,7 @@ export function ChartView({ definition, live, keepViewInAddress, onConfigSaved, 
   const title =
     definition.title || t(live ? 'charts.screen.realtimeTrendline' : 'charts.screen.archiveTrendline');
   const state = shown.state;
+  const controls = useControlsShown(state === 'done' || state === 'error');
 
   return (
     <Stack gap="sm" data-testid="chart-screen" data-state={state}>
@@ -319,67 +348,77 @@ export function ChartView({ definition, live, keepViewInAddress, onConfigSaved, 
         limitLines={limitLines}
         onWidthChange={reportWidth}
       />
-      <ChartLegend
-        series={plotSeries}
-        onToggle={(key) =>
-          setHidden((previous) => {
-            const next = new Set(previous);
-            if (next.has(key)) next.delete(key);
-            else next.add(key);
-            return next;
-          })
-        }
-      />
-      <Group gap="sm" wrap="wrap">
-        {dataSeries.map((s, i) => (
-          <NativeSelect
-            key={s.key}
-            size="xs"
-            label={t('charts.screen.measurementOf', { series: plotSeries[i]?.label ?? s.key })}
-            data-testid="chart-measurement"
-            data-series-key={s.key}
-            value={s.measurementType}
-            onChange={(event) =>
-              setMeasurement((m) => ({ ...m, [s.key]: event.currentTarget.value as MeasurementType }))
+      {controls ? (
+        <>
+          <ChartLegend
+            series={plotSeries}
+            onToggle={(key) =>
+              setHidden((previous) => {
+                const next = new Set(previous);
+                if (next.has(key)) next.delete(key);
+                else next.add(key);
+                return next;
+              })
             }
-            data={MEASUREMENT_TYPES.map((type) => ({ value: type, label: t(`charts.measurement.${type}`) }))}
           />
-        ))}
-      </Group>
-      <AnnotationDialog
-        opened={draft !== null}
-        draft={draft}
-        pvOptions={pvOptions}
-        canEdit={canAnnotate}
-        onClose={() => setDraft(null)}
-        writes={annotationList.writes}
-      />
-      <FailureDialog failure={annotationList.writes.failure} onClose={annotationList.writes.clearFailure} />
-      {definition.config && editing ? (
-        <ConfigDialog
-          config={definition.config}
-          series={definition.series}
-          pvConfigs={definition.pvConfigs}
-          onClose={() => setEditing(false)}
-          onSaved={() => {
-            setEditing(false);
-            onConfigSaved();
-          }}
-        />
-      ) : null}
-      <Modal
-        opened={exportError !== null}
-        onClose={() => setExportError(null)}
-        title={t('charts.screen.exportFailed')}
-        centered
-      >
-        <Stack gap="md">
-          <Text size="sm">{exportError}</Text>
-          <Group justify="flex-end">
-            <Button onClick={() => setExportError(null)}>{t('dialogs.ok')}</Button>
+          <Group gap="sm" wrap="wrap">
+            {dataSeries.map((s, i) => (
+              <NativeSelect
+                key={s.key}
+                size="xs"
+                label={t('charts.screen.measurementOf', { series: plotSeries[i]?.label ?? s.key })}
+                data-testid="chart-measurement"
+                data-series-key={s.key}
+                value={s.measurementType}
+                onChange={(event) =>
+                  setMeasurement((m) => ({ ...m, [s.key]: event.currentTarget.value as MeasurementType }))
+                }
+                data={MEASUREMENT_TYPES.map((type) => ({
+                  value: type,
+                  label: t(`charts.measurement.${type}`),
+                }))}
+              />
+            ))}
           </Group>
-        </Stack>
-      </Modal>
+          <AnnotationDialog
+            opened={draft !== null}
+            draft={draft}
+            pvOptions={pvOptions}
+            canEdit={canAnnotate}
+            onClose={() => setDraft(null)}
+            writes={annotationList.writes}
+          />
+          <FailureDialog
+            failure={annotationList.writes.failure}
+            onClose={annotationList.writes.clearFailure}
+          />
+          {definition.config && editing ? (
+            <ConfigDialog
+              config={definition.config}
+              series={definition.series}
+              pvConfigs={definition.pvConfigs}
+              onClose={() => setEditing(false)}
+              onSaved={() => {
+                setEditing(false);
+                onConfigSaved();
+              }}
+            />
+          ) : null}
+          <Modal
+            opened={exportError !== null}
+            onClose={() => setExportError(null)}
+            title={t('charts.screen.exportFailed')}
+            centered
+          >
+            <Stack gap="md">
+              <Text size="sm">{exportError}</Text>
+              <Group justify="flex-end">
+                <Button onClick={() => setExportError(null)}>{t('dialogs.ok')}</Button>
+              </Group>
+            </Stack>
+          </Modal>
+        </>
+      ) : null}
     </Stack>
   );
 }

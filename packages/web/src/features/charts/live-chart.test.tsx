@@ -109,7 +109,7 @@ describe('live chart', () => {
     plant(chartSeries(5, [A]));
     render('/charts/live/5');
     await done();
-    const toggle = screen.getByTestId('chart-auto-refresh') as HTMLInputElement;
+    const toggle = (await screen.findByTestId('chart-auto-refresh')) as HTMLInputElement;
     expect(toggle.checked).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'zoom' }));
     expect(toggle.checked).toBe(false);

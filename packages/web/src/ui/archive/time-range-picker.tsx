@@ -1,18 +1,24 @@
 import { QUICK_RANGES, type TimeRangeChoice } from '@leitwarte/core';
-import { Button, Group, Select, Text, TextInput } from '@mantine/core';
+import { Button, Group, NativeSelect, Select, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromLocalInput, toLocalInput, type RangeSelection } from './range-selection';
 
 const CHOICES: readonly TimeRangeChoice[] = [...QUICK_RANGES, 'custom'];
 
-/** Quick ranges of screens §9 and a custom start and end; a custom range applies on confirm. */
+/**
+ * Quick ranges of screens §9 and a custom start and end; a custom range applies on confirm.
+ * `native`: the range is chosen in the browser's own select, which renders in a fraction of the
+ * time of the searchable one (a chart screen renders it together with the plot).
+ */
 export function TimeRangePicker({
   value,
   onChange,
+  native = false,
 }: {
   value: RangeSelection;
   onChange: (selection: RangeSelection) => void;
+  native?: boolean;
 }) {
   const { t } = useTranslation();
   const [from, setFrom] = useState(() => toLocalInput(value.custom.start));
@@ -24,23 +30,38 @@ export function TimeRangePicker({
   const label = (choice: TimeRangeChoice) =>
     choice === 'custom' ? t('list.range.custom') : t(`list.range.quick.${choice}`);
 
+  const choices = CHOICES.map((choice) => ({ value: choice, label: label(choice) }));
+  const chosen = custom ? 'custom' : value.choice;
+  const choose = (next: string) => {
+    if (next === 'custom') setCustom(true);
+    else {
+      setCustom(false);
+      onChange({ ...value, choice: next as TimeRangeChoice });
+    }
+  };
+
   return (
     <Group gap="xs" align="flex-end" wrap="wrap">
-      <Select
-        label={t('list.range.label')}
-        w={200}
-        allowDeselect={false}
-        data={CHOICES.map((choice) => ({ value: choice, label: label(choice) }))}
-        value={custom ? 'custom' : value.choice}
-        onChange={(next) => {
-          if (next === null) return;
-          if (next === 'custom') setCustom(true);
-          else {
-            setCustom(false);
-            onChange({ ...value, choice: next as TimeRangeChoice });
-          }
-        }}
-      />
+      {native ? (
+        <NativeSelect
+          label={t('list.range.label')}
+          w={200}
+          data={choices}
+          value={chosen}
+          onChange={(event) => choose(event.currentTarget.value)}
+        />
+      ) : (
+        <Select
+          label={t('list.range.label')}
+          w={200}
+          allowDeselect={false}
+          data={choices}
+          value={chosen}
+          onChange={(next) => {
+            if (next !== null) choose(next);
+          }}
+        />
+      )}
       {custom ? (
         <>
           <TextInput
