@@ -5,7 +5,9 @@ import {
   exportChartData,
   getAnnotationCharts,
   getAnnotations,
+  getAutoChartColumns,
   getAutoChartData,
+  getChartColumns,
   getChartConfig,
   getChartData,
   getChartDirectories,
@@ -127,6 +129,22 @@ describe('chart calls', () => {
       status: 400,
     });
     await expect(getChartEdgeDate(99_999, 'first')).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('reads chart data as columns, the same as the JSON', async () => {
+    const range = { startDate: now - HOUR, endDate: now + 60_000, source: 'MeasurementArchive' as const };
+    const columns = await getChartColumns(chartId, { ...range, width: 300 });
+    const json = await getChartData(chartId, { ...range, width: 300 });
+    expect(columns.series.map((s) => s.pv)).toEqual(json.series.map((s) => s.pv));
+    expect(columns.series[0]!.t).toEqual(json.series[0]!.dataPoints.map((p) => p.timestamp));
+    expect(columns.series[0]!.v).toEqual(json.series[0]!.dataPoints.map((p) => p.value));
+    expect(columns.series[0]!.v.slice(0, 60)).toEqual(Array.from({ length: 60 }, (_, m) => m / 10));
+    const auto = await getAutoChartColumns([{ pv: LEVEL, measurementType: 'Maxwert' }], range);
+    expect(auto.series[0]).toMatchObject({ pv: LEVEL, measurementType: 'Maxwert' });
+    await expect(getChartColumns(chartId, { startDate: now, endDate: now - 1 })).rejects.toMatchObject({
+      status: 400,
+    });
+    await expect(getChartColumns(99_999, range)).rejects.toMatchObject({ status: 404 });
   });
 
   it('exports a file named by content-disposition, or says why not', async () => {

@@ -5,3 +5,4 @@ export * from './user.js';
 export * from './plain-constants.js';
 export * from './charts-data.js';
 export * from './plant-info.js';
+export * from './chart-columns.js';

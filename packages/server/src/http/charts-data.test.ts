@@ -1,6 +1,9 @@
 import {
+  CHART_COLUMNS_TYPE,
   CHART_RAW_POINTS_MAX,
   ChartDataReplySchema,
+  chartColumnsOf,
+  decodeChartColumns,
   pvKey,
   type ChartConfig,
   type ChartDataReply,
@@ -166,6 +169,55 @@ describe.each(BOTH_DIALECTS)('chart data routes on %s', (dialect) => {
       error: 'Bad Request',
       message: expect.any(String),
     });
+  });
+
+  it('answers as columns where asked, with the same series, points and annotations as the JSON', async () => {
+    const asColumns = (method: string, path: string, body?: unknown) =>
+      fetch(`${server.url}${path}`, {
+        method,
+        headers: {
+          cookie: admin.cookie,
+          'x-csrf-token': admin.csrfToken,
+          accept: `${CHART_COLUMNS_TYPE}, application/json;q=0.5`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    await json(admin, 'POST', '/api/charts/annotations', {
+      timestamp: end - DAY,
+      pv: LEVEL_LINDENBERG,
+      text: 'Schieber geschlossen',
+    });
+    const range = `startDate=${end - 3 * DAY}&endDate=${end}&source=MeasurementArchive&width=300`;
+    const byId = `/api/charts/data/${lindenberg}?${range}`;
+    const reply = await asColumns('GET', byId);
+    expect(reply.status).toBe(200);
+    expect(reply.headers.get('content-type')).toBe(CHART_COLUMNS_TYPE);
+    expect(reply.headers.get('vary')).toMatch(/accept/i);
+    expect(reply.headers.get('server-timing')).toMatch(
+      /^wait;dur=\d+\.\d, read;dur=\d+\.\d, columns;dur=\d+\.\d$/,
+    );
+    const columns = decodeChartColumns(await reply.arrayBuffer());
+    const asJson = await json<ChartDataReply>(admin, 'GET', byId);
+    expect(asJson.series[0]!.dataPoints.length).toBeGreaterThan(100);
+    expect(asJson.series[0]!.annotations.length).toBeGreaterThan(0);
+    expect(columns).toEqual(chartColumnsOf(asJson));
+
+    const pvs = [{ pv: LEVEL_LINDENBERG }, { pv: LEVEL_AUHEIM, measurementType: 'Maxwert' }];
+    const auto = await asColumns('POST', `/api/charts/data/auto?${range}`, pvs);
+    expect(auto.headers.get('content-type')).toBe(CHART_COLUMNS_TYPE);
+    const autoJson = await json<ChartDataReply>(admin, 'POST', `/api/charts/data/auto?${range}`, pvs);
+    expect(decodeChartColumns(await auto.arrayBuffer())).toEqual(chartColumnsOf(autoJson));
+    // Without the type in Accept: JSON, as calls §7 describe it.
+    const plain = await call(admin, 'GET', byId);
+    expect(plain.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    // Refusals keep the JSON error shape.
+    const refused = await asColumns(
+      'GET',
+      `/api/charts/data/${lindenberg}?startDate=${end}&endDate=${end - 1}`,
+    );
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ statusCode: 400, code: 'invalidRange' });
   });
 
   it('serves automatic trend lines, first and last dates, and 404 for unknown charts', async () => {

@@ -1,4 +1,5 @@
 import {
+  CHART_COLUMNS_TYPE,
   CHART_RAW_POINTS_MAX,
   ChartAutoSeriesSchema,
   ChartDataQuerySchema,
@@ -7,6 +8,7 @@ import {
   ChartExportRequestSchema,
   ChartSourceQuerySchema,
   ErrorReply,
+  encodeChartColumns,
   PvRefSchema,
   pvKey,
   type Annotation,
@@ -56,6 +58,17 @@ function badRequest(reply: FastifyReply, message: string) {
 }
 
 const pvRef = ({ type, nr }: PvRef): PvRef => ({ type, nr });
+
+/**
+ * Whether the caller takes the reply as columns (CHART_COLUMNS_TYPE, the web app's chart
+ * screens) rather than the JSON of calls §7.
+ */
+const wantsColumns = (request: FastifyRequest) =>
+  (request.headers.accept ?? '')
+    .split(',')
+    .some((type) => type.trim().split(';', 1)[0] === CHART_COLUMNS_TYPE);
+
+const COLUMNS_NOTE = `With Accept: ${CHART_COLUMNS_TYPE} the same reply comes as columns: a 4-byte little-endian length, the reply as JSON with each series' points replaced by their number, padding to 8 bytes, then per series its times and its values as little-endian float64.`;
 
 /** Server-Timing entries (ms) of a reply: what the browser's developer tools show of the server's part. */
 const serverTiming = (entries: Record<string, number>) =>
@@ -123,20 +136,29 @@ export const chartsDataRoutes: FastifyPluginAsyncTypebox<ChartsDataOptions> = as
     }
     const read = performance.now() - readStart;
     const writeStart = performance.now();
+    const replySeries = result.series.map((s, i) => ({
+      seriesId: allowed[i]?.seriesId ?? i,
+      pv: pvRef(s.pv),
+      measurementType: s.measurementType,
+      dimension: allowed[i]?.dimension ?? '',
+      points: s.points,
+      pointsJson: s.pointsJson,
+      annotations: notes.get(pvKey(s.pv)) ?? [],
+    }));
+    const unauthorized = series.filter((s) => !readable(request, s.pv)).map((s) => pvRef(s.pv));
+    reply.header('vary', 'accept');
+    if (wantsColumns(request)) {
+      const bytes = encodeChartColumns(result.source, replySeries, unauthorized);
+      return reply
+        .type(CHART_COLUMNS_TYPE)
+        .header(
+          'server-timing',
+          serverTiming({ wait: waited, read, columns: performance.now() - writeStart }),
+        )
+        .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    }
     // Only the fields of the reply schema, written without it (see chartReplyText).
-    const text = chartReplyText(
-      result.source,
-      result.series.map((s, i) => ({
-        seriesId: allowed[i]?.seriesId ?? i,
-        pv: pvRef(s.pv),
-        measurementType: s.measurementType,
-        dimension: allowed[i]?.dimension ?? '',
-        points: s.points,
-        pointsJson: s.pointsJson,
-        annotations: notes.get(pvKey(s.pv)) ?? [],
-      })),
-      series.filter((s) => !readable(request, s.pv)).map((s) => pvRef(s.pv)),
-    );
+    const text = chartReplyText(result.source, replySeries, unauthorized);
     return reply
       .type('application/json; charset=utf-8')
       .header('server-timing', serverTiming({ wait: waited, read, json: performance.now() - writeStart }))
@@ -163,6 +185,7 @@ export const chartsDataRoutes: FastifyPluginAsyncTypebox<ChartsDataOptions> = as
       schema: {
         tags,
         summary: `Data of a chart for a range, reduced to the width (reduce=false: unreduced, at most ${CHART_RAW_POINTS_MAX} values per series)`,
+        description: COLUMNS_NOTE,
         params: Id,
         querystring: ChartDataQuerySchema,
         response: { 200: ChartDataReplySchema, 400: ErrorReply, 404: ErrorReply },
@@ -180,6 +203,7 @@ export const chartsDataRoutes: FastifyPluginAsyncTypebox<ChartsDataOptions> = as
       schema: {
         tags,
         summary: `Data of an automatic trend line (PV list) for a range (reduce=false: unreduced, at most ${CHART_RAW_POINTS_MAX} values per series)`,
+        description: COLUMNS_NOTE,
         body: ChartAutoSeriesSchema,
         querystring: ChartDataQuerySchema,
         response: { 200: ChartDataReplySchema, 400: ErrorReply },

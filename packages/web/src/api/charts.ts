@@ -5,6 +5,7 @@ import type {
   AnnotationUpdate,
   AnnotationWriteResult,
   ChartAutoSeries,
+  ChartColumnsReply,
   ChartConfig,
   ChartConfigDeleteReply,
   ChartConfigDeleteResult,
@@ -23,8 +24,10 @@ import type {
   NewChartConfig,
   PvRef,
 } from '@leitwarte/core';
+import { CHART_COLUMNS_TYPE, chartColumnsOf, decodeChartColumns } from '@leitwarte/core';
 import {
   apiRequest,
+  apiResponse,
   apiUrl,
   ApiError,
   csrfHeaders,
@@ -183,6 +186,40 @@ export function getAutoChartData(
     body: series,
     signal,
   });
+}
+
+// The chart screens read their data as columns (CHART_COLUMNS_TYPE); a reply in JSON, as a
+// server or proxy that does not know the type sends, is taken as well.
+const COLUMNS_ACCEPT = `${CHART_COLUMNS_TYPE}, application/json;q=0.5`;
+
+async function readColumns(response: Response): Promise<ChartColumnsReply> {
+  if (response.headers.get('content-type')?.startsWith(CHART_COLUMNS_TYPE))
+    return decodeChartColumns(await response.arrayBuffer());
+  return chartColumnsOf((await response.json()) as ChartDataReply);
+}
+
+/** getChartData with the points as columns. */
+export async function getChartColumns(
+  id: number,
+  range: ChartDataQuery,
+  signal?: AbortSignal,
+): Promise<ChartColumnsReply> {
+  return readColumns(await apiResponse(`/api/charts/data/${id}${query(range)}`, { signal }, COLUMNS_ACCEPT));
+}
+
+/** getAutoChartData with the points as columns. */
+export async function getAutoChartColumns(
+  series: ChartAutoSeries,
+  range: ChartDataQuery,
+  signal?: AbortSignal,
+): Promise<ChartColumnsReply> {
+  return readColumns(
+    await apiResponse(
+      `/api/charts/data/auto${query(range)}`,
+      { method: 'POST', body: series, signal },
+      COLUMNS_ACCEPT,
+    ),
+  );
 }
 
 /** GET /api/charts/data/{id}/first-date or /last-date: timestamp, 0 when there is none. */

@@ -85,10 +85,17 @@ export async function readError(response: Response): Promise<ApiError> {
   return new ApiError(response.status, code, message);
 }
 
-/** One call to the Leitwarte API: JSON in and out, cookie session, CSRF header on writes, 401 handling. */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+/**
+ * One call to the Leitwarte API, cookie session, CSRF header on writes, 401 handling: its
+ * successful response, to be read as `accept` says; a failure is thrown (ApiError, NetworkError).
+ */
+export async function apiResponse(
+  path: string,
+  options: RequestOptions = {},
+  accept = 'application/json',
+): Promise<Response> {
   const method = options.method ?? 'GET';
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: accept };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (method !== 'GET' && sessionCsrfToken) headers[CSRF_HEADER] = sessionCsrfToken;
 
@@ -110,6 +117,12 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     if (response.status === 401 && options.redirectOnUnauthorized !== false) unauthorizedHandler();
     throw await readError(response);
   }
+  return response;
+}
+
+/** One call to the Leitwarte API: JSON in and out (see apiResponse). */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await apiResponse(path, options);
   if (response.status === 204) return undefined as T;
   const text = await response.text();
   return (text ? JSON.parse(text) : undefined) as T;

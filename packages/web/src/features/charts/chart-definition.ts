@@ -14,7 +14,7 @@ import {
   type TimeUnit,
   type TimeWindow,
 } from '@leitwarte/core';
-import { getAutoChartData, getChartConfig, getChartData, getChartSeries } from '../../api/charts';
+import { getAutoChartColumns, getChartColumns, getChartConfig, getChartSeries } from '../../api/charts';
 import { getPvConfigs } from '../../api/pv';
 import { userTimeZone } from '../../ui/archive/range-selection';
 import { initialArchiveWindow, initialLiveWindow } from './chart-range';
@@ -171,8 +171,8 @@ export function chartDataFetcher(
 ): ChartDataFetcher {
   return (r, source, budget, signal) => {
     const query = { startDate: r.start, endDate: r.end, source, width: budget };
-    if (chartId !== null && byId) return getChartData(chartId, query, signal);
-    return getAutoChartData(
+    if (chartId !== null && byId) return getChartColumns(chartId, query, signal);
+    return getAutoChartColumns(
       series.map((s) => ({ pv: s.pv, measurementType: s.measurementType })),
       query,
       signal,

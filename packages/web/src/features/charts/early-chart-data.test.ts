@@ -1,4 +1,4 @@
-import { defaultSeriesFields, type ChartConfig, type ChartDataReply } from '@leitwarte/core';
+import { defaultSeriesFields, type ChartConfig, type ChartColumnsReply } from '@leitwarte/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, json } from '../../test-support/fake-server';
 import { openChart, seriesDefinitionOfConfig, type ChartSeriesDefinition } from './chart-definition';
@@ -6,7 +6,7 @@ import { chartConfig } from './chart-test-fixtures';
 import { startEarlyChartData, takeEarlyChartData } from './early-chart-data';
 
 const PV = { type: 'AnaIn', nr: 100002 } as const;
-const REPLY: ChartDataReply = { source: 'MeasurementArchive', series: [], unauthorizedPvs: [] };
+const REPLY: ChartColumnsReply = { source: 'MeasurementArchive', series: [], unauthorizedPvs: [] };
 
 /** What the chart screen knows once config and series are loaded. */
 function definitionOf(config: ChartConfig): ChartSeriesDefinition {

@@ -1,4 +1,4 @@
-import type { ChartDataReply, PvRef } from '@leitwarte/core';
+import type { ChartColumnsReply, PvRef } from '@leitwarte/core';
 import { renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { startOpeningRequest, useChartData, type ChartDataFetcher, type DataSeries } from './use-chart-data';
@@ -9,7 +9,7 @@ const maxima = { maxDaysForArchiveValues: 100, maxMonthsForQuarterHourValues: 12
 // 800 pixels of 1 s each.
 const view = { start: 1_000_000, end: 1_800_000 };
 
-function reply(points: [number, number][]): ChartDataReply {
+function reply(points: [number, number][]): ChartColumnsReply {
   return {
     source: 'MeasurementArchive',
     series: [
@@ -19,7 +19,8 @@ function reply(points: [number, number][]): ChartDataReply {
         dimension: 'm',
         seriesId: 1,
         annotations: [],
-        dataPoints: points.map(([timestamp, value]) => ({ timestamp, value })),
+        t: points.map(([t]) => t),
+        v: points.map(([, v]) => v),
       },
     ],
     unauthorizedPvs: [],
@@ -78,7 +79,7 @@ describe('useChartData', () => {
   });
 
   it('aborts an opening request that does not fit and asks itself', async () => {
-    const early = vi.fn<ChartDataFetcher>(() => new Promise<ChartDataReply>(() => undefined));
+    const early = vi.fn<ChartDataFetcher>(() => new Promise<ChartColumnsReply>(() => undefined));
     // A tenth of the width: another resolution level.
     const opening = startOpeningRequest({
       series,

@@ -4,7 +4,7 @@ import {
   selectDataSource,
   type ArchiveMaxima,
   type BatchState,
-  type ChartDataReply,
+  type ChartColumnsReply,
   type ChartDataSource,
   type DataSourcePreset,
   type MeasurementType,
@@ -27,7 +27,7 @@ export type ChartDataFetcher = (
   source: ChartDataSource,
   width: number,
   signal: AbortSignal,
-) => Promise<ChartDataReply>;
+) => Promise<ChartColumnsReply>;
 
 /** Points the client adds itself between loads (live values), per series key. */
 export type LiveTail = ReadonlyMap<string, { t: number[]; v: number[] }>;
@@ -83,7 +83,7 @@ export interface OpeningRequest {
   source: ChartDataSource;
   level: number;
   seriesSignature: string;
-  reply: Promise<ChartDataReply>;
+  reply: Promise<ChartColumnsReply>;
   controller: AbortController;
   /** Set once the chart took the reply over. */
   taken: boolean;
@@ -132,7 +132,7 @@ function takeOpening(
   opening: OpeningRequest | undefined,
   wanted: { range: TimeWindow; source: ChartDataSource; level: number; seriesSignature: string },
   signal: AbortSignal,
-): Promise<ChartDataReply> | null {
+): Promise<ChartColumnsReply> | null {
   if (!opening || opening.taken || opening.controller.signal.aborted) return null;
   opening.taken = true;
   const same =
@@ -175,17 +175,6 @@ class ChartDataStore {
     for (const request of this.inFlight) request.controller.abort();
     this.inFlight.clear();
   }
-}
-
-/** A reply's points as time and value columns, read in one pass. */
-function columnsOf(points: readonly { timestamp: number; value: number }[]): { t: number[]; v: number[] } {
-  const t: number[] = [];
-  const v: number[] = [];
-  for (const p of points) {
-    t.push(p.timestamp);
-    v.push(p.value);
-  }
-  return { t, v };
 }
 
 const overlaps = (a: TimeWindow, b: TimeWindow) => a.start <= b.end && b.start <= a.end;
@@ -266,8 +255,8 @@ export function useChartData(
         .then((reply) => {
           const byPv = new Map(reply.series.map((d) => [`${pvKey(d.pv)}|${d.measurementType}`, d]));
           series.forEach((s, i) => {
-            const points = byPv.get(`${pvKey(s.pv)}|${s.measurementType}`)?.dataPoints ?? [];
-            list[i]?.completeColumns(ids[i] ?? -1, columnsOf(points));
+            const data = byPv.get(`${pvKey(s.pv)}|${s.measurementType}`);
+            list[i]?.completeColumns(ids[i] ?? -1, data ? { t: data.t, v: data.v } : { t: [], v: [] });
           });
           setUnauthorized(reply.unauthorizedPvs);
           setError(null);
