@@ -108,10 +108,12 @@ try {
   };
 
   // Fresh: the directory page loaded anew, so the chart screen renders for the first time with
-  // the click (its code is fetched while the directory shows). In the app: back to the directory
-  // within the running app, the chart screen shown before.
+  // the click (its code is fetched while the directory shows); the click comes once the page has
+  // loaded all it loads (no request for 500 ms), as an operator's would, who first finds the
+  // chart in the list. In the app: back to the directory within the running app, the chart
+  // screen shown before.
   const open = async (chartId, fresh) => {
-    if (fresh) await page.goto(`${app.url}/charts`);
+    if (fresh) await page.goto(`${app.url}/charts`, { waitUntil: 'networkidle' });
     else await page.goBack();
     await page.waitForSelector(`a[href="/charts/archive/${chartId}"]`);
     replies = [];
@@ -120,7 +122,7 @@ try {
       timeoutMs: 30_000,
     });
     // A call may finish after the chart is done (a prefetch): let it be recorded.
-    if (inFlight > 0) await new Promise((resolve) => (settled = resolve));
+    if (inFlight > 0) await new Promise((resolve) => (settled = () => resolve(undefined)));
     return { ...run, replies };
   };
   const yearRuns = [];
