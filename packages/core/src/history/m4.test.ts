@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { M4Reducer, columnOf, m4, type Point } from './m4.js';
+import { NO_SAMPLE, decodeRunTiles, encodeRunTiles, runTiles } from './run-tiles.js';
 
 // DESIGN "History is thinned on the server": M4 keeps first, last, min and max per pixel column.
 
@@ -145,6 +146,68 @@ describe('M4 reduction', () => {
         },
       ),
     );
+  });
+
+  it('reduces runs with their tiles exactly as it reduces each point pushed alone', () => {
+    // Values with ties and now and then NaN, which neither a minimum nor a maximum may be.
+    const withNaN = dense.chain((points) =>
+      fc
+        .array(fc.boolean(), { minLength: points.length, maxLength: points.length })
+        .map((nan) => points.map((p, i) => (nan[i] && i % 7 === 0 ? { t: p.t, v: NaN } : p))),
+    );
+    // Long columns of mostly distinct values: most columns are taken from their tiles.
+    const long = fc
+      .array(
+        fc.record({ gap: fc.integer({ min: 0, max: 2 }), v: fc.double({ min: -1, max: 1, noNaN: true }) }),
+        {
+          minLength: 500,
+          maxLength: 3000,
+        },
+      )
+      .map((steps) => {
+        let t = -20;
+        return steps.map(({ gap, v }) => ({ t: (t += gap), v }));
+      });
+    fc.assert(
+      fc.property(
+        fc.oneof(long, dense, withNaN, repeating),
+        fc.integer({ min: 1, max: 40 }),
+        fc.integer({ min: 50, max: 1500 }),
+        fc.constantFrom(1, 2, 3, 8, 25),
+        fc.constantFrom(1000, 3000, 7),
+        (points, width, runLength, tileMs, end) => {
+          const reducer = new M4Reducer(0, end, width);
+          for (let i = 0; i < points.length; i += runLength) {
+            const run = points.slice(i, i + runLength);
+            const base = (run[0] as Point).t;
+            const offsets = Int32Array.from(run, (p) => p.t - base);
+            const values = Float64Array.from(run, (p) => p.v);
+            const count = Math.floor((offsets[offsets.length - 1] as number) / tileMs) + 1;
+            const tiles = runTiles(offsets, values, tileMs, count);
+            const middle = Math.floor(run.length / 3);
+            reducer.pushRun(base, offsets, values, 0, middle, tiles);
+            reducer.pushRun(base, offsets, values, middle, run.length, tiles);
+          }
+          expect(reducer.result()).toEqual(m4(points, 0, end, width));
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it('tiles a run: where each tile starts, its earliest minimum and maximum, NaN left out', () => {
+    const offsets = Int32Array.from([0, 1, 4, 5, 6, 12]);
+    const values = Float64Array.from([2, 1, NaN, 3, 3, 7]);
+    const tiles = runTiles(offsets, values, 5, 3);
+    expect([...tiles.starts]).toEqual([0, 3, 5, 6]);
+    expect([...tiles.minAt]).toEqual([1, 3, 5]);
+    expect([...tiles.maxAt]).toEqual([0, 3, 5]);
+    expect([...runTiles(Int32Array.from([7]), Float64Array.from([NaN]), 5, 2).minAt]).toEqual([
+      NO_SAMPLE,
+      NO_SAMPLE,
+    ]);
+    expect(decodeRunTiles(encodeRunTiles(tiles), 5)).toEqual(tiles);
+    expect(() => runTiles(Int32Array.from([10]), Float64Array.from([1]), 5, 2)).toThrow(RangeError);
   });
 
   it('keeps each column’s first, last, min and max and at most 4 points per column', () => {
