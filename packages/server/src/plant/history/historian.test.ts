@@ -132,6 +132,9 @@ describe.each(BOTH_DIALECTS)('historian on %s', (dialect) => {
       // SQLite: both days of both series packed (by the pass at start or this one).
       if (hdb.sqlite) {
         expect(hdb.sqlite.prepare('select count(*) from history_sample_day').pluck().get()).toBe(4);
+        // Each with its quarter hours' tiles (96 starts and the day's end, 96 minima, 96 maxima).
+        const sizes = hdb.sqlite.prepare('select length(tiles) from history_sample_day').pluck().all();
+        expect(sizes).toEqual([4, 4, 4, 4].map((word) => word * (3 * 96 + 1)));
       }
       const cases = [
         [T0, T0 + 2 * DAY_MS, 40],

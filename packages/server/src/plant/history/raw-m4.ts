@@ -39,7 +39,7 @@ export async function rawM4(
     start,
     end,
     LOOSE_DAYS_MAX,
-    (base, offsets, values, i, j) => reducer.pushRun(base, offsets, values, i, j),
+    (base, offsets, values, i, j, tiles) => reducer.pushRun(base, offsets, values, i, j, tiles),
   );
   if (packed === true) return reducer.result();
   const columnMs = (end - start) / width;

@@ -5,6 +5,7 @@ import { Kysely, Migrator, SqliteDialect, type MigrationProvider } from 'kysely'
 import type { StoreDialect } from '../dialect.js';
 import { historianMigration } from '../migrations/006-historian.js';
 import { sampleDaysMigration } from '../migrations/006-historian-sample-days.js';
+import { sampleTilesMigration } from '../migrations/006-historian-sample-tiles.js';
 import type { Store } from '../store.js';
 import type { HistoryTables } from './schema.js';
 
@@ -51,6 +52,7 @@ export async function openHistoryDb(store: Store, dataDir: string): Promise<Hist
     getMigrations: async () => ({
       '006-historian': historianMigration('sqlite'),
       '006-historian-sample-days': sampleDaysMigration,
+      '006-historian-sample-tiles': sampleTilesMigration,
     }),
   };
   const { error } = await new Migrator({ db, provider }).migrateToLatest();

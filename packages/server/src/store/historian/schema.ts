@@ -17,6 +17,8 @@ export interface HistorySampleDayTable {
   /** Start of the UTC day. */
   day: number;
   samples: Uint8Array;
+  /** Where each quarter hour of the day starts and its extremes (run-tiles.ts in core). */
+  tiles: Uint8Array | null;
 }
 
 /** One row per archived PV: the compact integer id the sample rows carry instead of the key. */
