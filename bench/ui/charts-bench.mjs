@@ -262,7 +262,7 @@ try {
     'data replies when opening, year × 8': yearRuns[0].replies.length,
     'width asked for (px)': widths.join(', '),
     'points per series transferred, max': maxPoints,
-    'points per series / width, max (budget 4)': round(maxRatio * 100) / 100,
+    'points per series / width, max (budget 4)': Math.round(maxRatio * 100) / 100,
     'ratio raw samples per series / transferred': round((DAYS * 1440) / (maxPoints || 1)),
     'points drawn (data-points)': yearRuns[0].points,
     'pixels: raw points / M4 points': `${rawData.t.length} / ${m4.t.length} (${PIXEL_DAYS} days, width ${PIXEL_WIDTH})`,
