@@ -161,6 +161,8 @@ describe('charts', () => {
     // One day by the chart's config (23 or 25 hours on the days the clocks change).
     expect(opened.end - opened.start).toBeGreaterThanOrEqual(23 * 3600_000 - 1);
     expect(opened.end - opened.start).toBeLessThanOrEqual(25 * 3600_000);
+    // The legend follows once the data is drawn.
+    await page.getByTestId('chart-legend').waitFor({ state: 'visible' });
     for (const pv of levels.slice(0, 2)) {
       await expect(
         page.locator(`[data-testid="chart-legend"] [data-series-key="${key(pv)}"]`).count(),
