@@ -27,7 +27,7 @@ export type SampleRunVisitor = (
  * A closed day of a series' raw samples packed into one row: n values (float64) followed by
  * n offsets from the day's start (int32 ms), little-endian. A year of one-minute samples is
  * then 365 rows instead of 525,600, and a chart of it reads about 6 MB in one pass instead of
- * searching rollups and cut quarter hours (measured: 8 series a year, 170 → 40 ms).
+ * searching rollups and cut quarter hours (measured: 8 series a year, 170 → about 50 ms).
  * history_sample stays the record: a day is packed only once it is over, a write into a packed
  * day drops its row, and a read finds any day without a row in history_sample. Beside the
  * samples a row keeps its day's tiles (run-tiles.ts in core): where each quarter hour starts and

@@ -38,6 +38,7 @@ function plant(
     put?: (request: FakeRequest) => Response;
     /** Waits before the PVs' configs are answered. */
     pvConfigsHeld?: Promise<void>;
+    exportReply?: () => Response;
   } = {},
 ) {
   return fakeServer({
@@ -65,14 +66,16 @@ function plant(
       ),
     'GET /api/charts/annotations': () => json(200, []),
     'PUT /api/charts/config/5': options.put ?? (() => json(500, { statusCode: 500, message: 'boom' })),
-    'POST /api/charts/data/export': () =>
-      new Response('Zeit;Wert\n', {
-        status: 200,
-        headers: {
-          'Content-Type': 'text/csv',
-          'Content-Disposition': "attachment; filename*=UTF-8''F%C3%BCllst%C3%A4nde.csv",
-        },
-      }),
+    'POST /api/charts/data/export':
+      options.exportReply ??
+      (() =>
+        new Response('Zeit;Wert\n', {
+          status: 200,
+          headers: {
+            'Content-Type': 'text/csv',
+            'Content-Disposition': "attachment; filename*=UTF-8''F%C3%BCllst%C3%A4nde.csv",
+          },
+        })),
   });
 }
 
@@ -352,6 +355,20 @@ describe('chart export', () => {
       source: 'Auto',
     });
     click.mockRestore();
+  });
+
+  it('shows why an export failed in a dialog the user closes', async () => {
+    plant({
+      exportReply: () =>
+        json(400, { statusCode: 400, message: 'At most 1,000,000 rows; choose a rollup source' }),
+    });
+    routes('/charts/archive/5');
+    await stateOf('done');
+    fireEvent.click(await screen.findByTestId('chart-export'));
+    const dialog = await screen.findByRole('dialog', { name: 'Der Export ist fehlgeschlagen' });
+    expect(within(dialog).getByText('At most 1,000,000 rows; choose a rollup source')).toBeDefined();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 });
 

@@ -7,7 +7,7 @@ import {
   type MeasurementType,
   type TimeWindow,
 } from '@leitwarte/core';
-import { Alert, Button, Group, Modal, NativeSelect, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -404,19 +404,12 @@ export function ChartView({ definition, live, keepViewInAddress, onConfigSaved, 
               }}
             />
           ) : null}
-          <Modal
-            opened={exportError !== null}
+          <FailureDialog
+            failure={
+              exportError === null ? null : { title: t('charts.screen.exportFailed'), message: exportError }
+            }
             onClose={() => setExportError(null)}
-            title={t('charts.screen.exportFailed')}
-            centered
-          >
-            <Stack gap="md">
-              <Text size="sm">{exportError}</Text>
-              <Group justify="flex-end">
-                <Button onClick={() => setExportError(null)}>{t('dialogs.ok')}</Button>
-              </Group>
-            </Stack>
-          </Modal>
+          />
         </>
       ) : null}
     </Stack>
