@@ -1,41 +1,37 @@
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage, type Language } from './languages';
-import { mergeCatalogue, type CatalogueTree } from './catalogue';
+import type { CatalogueTree } from './catalogue';
+import * as bundledAreas from './bundled-german';
 
 const STORAGE_KEY = 'leitwarte.language';
 
-// German ships in the entry bundle; the other catalogues are fetched on first use so they do not
-// weigh on the initial download. Each language is a folder with one file per feature area.
-// The German texts of screens that load on demand (charts, event archive, user administration)
-// are the exception: those screens fetch them with their code (ensureDeferredCatalogues), so the
-// login's first download stays within its budget. Texts the shell shows for them (navigation
-// labels) are in navigation.json, which is bundled.
-const germanFiles = import.meta.glob<CatalogueTree>(
-  [
-    './locales/de/*.json',
-    '!./locales/de/charts*.json',
-    '!./locales/de/events.json',
-    '!./locales/de/admin.json',
-  ],
-  { eager: true, import: 'default' },
-);
-const deferredGermanFiles = import.meta.glob<CatalogueTree>(
-  ['./locales/de/charts*.json', './locales/de/events.json', './locales/de/admin.json'],
-  { import: 'default' },
-);
-const de = mergeCatalogue(germanFiles);
-const loaders = import.meta.glob<CatalogueTree>(['./locales/*/*.json', '!./locales/de/*.json'], {
+// One catalogue per language (locales/<language>.json). German ships in the entry bundle, except
+// the texts of the screens that load on demand (DEFERRED_AREAS: charts, event archive, user
+// administration): those come with their screens (ensureDeferredCatalogues), so the login's first
+// download stays within its budget. The bundle keeps of de.json only the areas bundled-german.ts
+// names; the navigation labels of the deferred screens are under `nav`, which is bundled. A plain
+// copy: i18next adds the deferred areas to it later.
+export const bundledGerman: CatalogueTree = { ...bundledAreas };
+
+/** Top-level areas of the German catalogue that load with their screens. */
+export const DEFERRED_AREAS = ['charts', 'events', 'admin'] as const;
+
+// A module of its own (the query), so the entry's import of de.json does not carry these areas;
+// destructured, so the chunk holds only them.
+async function loadDeferredGerman(): Promise<CatalogueTree> {
+  const { charts, events, admin } = await import('./locales/de.json?deferred');
+  return { charts, events, admin } satisfies Record<(typeof DEFERRED_AREAS)[number], CatalogueTree>;
+}
+
+const loaders = import.meta.glob<CatalogueTree>(['./locales/*.json', '!./locales/de.json'], {
   import: 'default',
 });
 
-/** Loads every file of a language's folder and merges them. */
+/** Loads a language's catalogue (other than German). */
 async function loadCatalogue(language: string): Promise<CatalogueTree | null> {
-  const prefix = `./locales/${language}/`;
-  const files = Object.entries(loaders).filter(([file]) => file.startsWith(prefix));
-  if (files.length === 0) return null;
-  const trees = await Promise.all(files.map(async ([file, load]) => [file, await load()] as const));
-  return mergeCatalogue(Object.fromEntries(trees));
+  const load = loaders[`./locales/${language}.json`];
+  return load ? await load() : null;
 }
 
 const lazyCatalogues: BackendModule = {
@@ -85,7 +81,7 @@ export function initI18n(): Promise<unknown> {
       fallbackLng: DEFAULT_LANGUAGE,
       supportedLngs: LANGUAGES,
       load: 'languageOnly',
-      resources: { de: { translation: de } },
+      resources: { de: { translation: bundledGerman } },
       partialBundledLanguages: true,
       initAsync: false,
       // React escapes text itself.
@@ -104,16 +100,8 @@ let deferred: Promise<void> | null = null;
  * before they render; other languages hold all their texts already (loaded as a whole).
  */
 export function ensureDeferredCatalogues(): Promise<void> {
-  deferred ??= Promise.all(
-    Object.entries(deferredGermanFiles).map(async ([file, load]) => [file, await load()] as const),
-  ).then((trees) => {
-    i18next.addResourceBundle(
-      DEFAULT_LANGUAGE,
-      'translation',
-      mergeCatalogue(Object.fromEntries(trees)),
-      true,
-      false,
-    );
+  deferred ??= loadDeferredGerman().then((texts) => {
+    i18next.addResourceBundle(DEFAULT_LANGUAGE, 'translation', texts, true, false);
   });
   return deferred;
 }

@@ -1,12 +1,12 @@
 import i18next from 'i18next';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import germanCatalogue from '../i18n/locales/de/visualisation.json';
+import { visualisation as germanVisualisation } from '../i18n/locales/de.json';
 
 // The plant and its process images are written in German (screens §1): station kinds, PV subtypes,
 // state texts, labels and the operators' text messages. The German visualisation catalogue lists
 // the known ones; the same keys in the other catalogues hold their translations.
-type Groups = typeof germanCatalogue.visualisation;
+type Groups = typeof germanVisualisation;
 
 /** Collapses whitespace so a text matches however the image or the plant spaced it. */
 function normalise(text: string): string {
@@ -16,7 +16,7 @@ function normalise(text: string): string {
 /** German text → catalogue key, built once from the German catalogue (the lookup table). */
 export const visualisationTexts: ReadonlyMap<string, string> = (() => {
   const table = new Map<string, string>();
-  const groups: Groups = germanCatalogue.visualisation;
+  const groups: Groups = germanVisualisation;
   for (const [group, entries] of Object.entries(groups)) {
     for (const [id, german] of Object.entries(entries as Record<string, string>)) {
       const text = normalise(german);

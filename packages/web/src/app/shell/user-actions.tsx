@@ -31,7 +31,7 @@ export function UserActions() {
           </Menu.Item>
           {rights && hasRight(rights, 'manageUsers') ? (
             <Menu.Item component={Link} to="/admin/users">
-              {t('admin.menuLink')}
+              {t('nav.userAdmin')}
             </Menu.Item>
           ) : null}
         </Menu.Dropdown>

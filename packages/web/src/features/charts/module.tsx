@@ -74,8 +74,8 @@ export const chartsFeature: FeatureModule = {
     { path: 'charts/annotations', element: page(<AnnotationsPage />) },
   ],
   nav: [
-    { group: 'charts', path: '/charts', labelKey: 'charts.nav.directory' },
-    { group: 'charts', path: '/charts/measurements', labelKey: 'charts.nav.measurements' },
-    { group: 'charts', path: '/charts/annotations', labelKey: 'charts.nav.annotations' },
+    { group: 'charts', path: '/charts', labelKey: 'nav.charts.directory' },
+    { group: 'charts', path: '/charts/measurements', labelKey: 'nav.charts.measurements' },
+    { group: 'charts', path: '/charts/annotations', labelKey: 'nav.charts.annotations' },
   ],
 };

@@ -21,5 +21,5 @@ export const eventsFeature: FeatureModule = {
       ),
     },
   ],
-  nav: [{ group: 'alerts', path: '/events', labelKey: 'events.nav' }],
+  nav: [{ group: 'alerts', path: '/events', labelKey: 'nav.events' }],
 };

@@ -1,0 +1,7 @@
+// The German catalogue's areas that load with their screens, imported as a module of their own.
+declare module '*/de.json?deferred' {
+  import type { CatalogueTree } from './catalogue';
+  export const charts: CatalogueTree;
+  export const events: CatalogueTree;
+  export const admin: CatalogueTree;
+}
