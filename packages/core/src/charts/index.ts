@@ -13,3 +13,4 @@ export * from './live-window.js';
 export * from './batch-cache.js';
 export * from './annotation-draft.js';
 export * from './pixel-columns.js';
+export * from './column-trace.js';
