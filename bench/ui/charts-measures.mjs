@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 /// <reference lib="dom.iterable" />
-/* global document, requestAnimationFrame, MutationObserver, WheelEvent, window */
+/* global document, requestAnimationFrame, MutationObserver, WheelEvent, MouseEvent, HTMLElement, Path2D, window */
 // Functions run inside the page (page.evaluate): each is self-contained and measures with the
 // page's own clock.
 
@@ -74,8 +74,7 @@ export async function timeOpenChart({ href, timeoutMs }) {
  */
 export async function wheelFrames({ ms, wheel }) {
   const plot = /** @type {HTMLElement} */ (document.querySelector('[data-testid="chart-plot"]'));
-  const target = /** @type {HTMLElement} */ (plot.querySelector('.u-over') ?? plot);
-  const box = target.getBoundingClientRect();
+  const box = (plot.querySelector('.u-over') ?? plot).getBoundingClientRect();
   const clientX = box.left + box.width / 2;
   const clientY = box.top + box.height / 2;
   // Zoom in twice, out twice, pan forward twice, back twice: the view ends where it began.
@@ -111,6 +110,8 @@ export async function wheelFrames({ ms, wheel }) {
       lastRange = range;
       if (wheel) {
         const step = pattern[n % pattern.length];
+        // Looked up each time: a plot built anew (other axes) has another drawing area.
+        const target = plot.querySelector('.u-over') ?? plot;
         target.dispatchEvent(
           new WheelEvent('wheel', {
             deltaY: step.deltaY,
@@ -139,12 +140,81 @@ export async function wheelFrames({ ms, wheel }) {
   };
 }
 
+/** Back to the chart's own range, as a double click on the plot does. */
+export function resetPlotView() {
+  const over = document.querySelector('[data-testid="chart-plot"] .u-over');
+  over?.dispatchEvent(new MouseEvent('dblclick', { bubbles: true }));
+}
+
+/**
+ * Zoom and pan gestures as an operator makes them: each gesture sends one wheel event per frame
+ * for `steps` frames, then rests for `restMs`, in which the plot reports the settled range and
+ * the data of the new view arrives and is drawn. Records every frame interval (gesture and
+ * rest), where the slow ones (over `slowMs`) fell, the long tasks and how often the plot was
+ * built anew.
+ */
+export async function gestureFrames({ gestures, slowMs }) {
+  const plot = /** @type {HTMLElement} */ (document.querySelector('[data-testid="chart-plot"]'));
+  const intervals = [];
+  const slow = [];
+  const longTasks = [];
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) longTasks.push(entry.duration);
+  });
+  observer.observe({ type: 'longtask' });
+  let rebuilds = 0;
+  const built = new MutationObserver((records) => {
+    for (const record of records)
+      for (const node of record.addedNodes)
+        if (node instanceof HTMLElement && node.classList.contains('uplot')) rebuilds++;
+  });
+  built.observe(plot, { childList: true, subtree: true });
+  const drawsBefore = Number(plot.dataset.draws ?? 0);
+  for (const gesture of gestures) {
+    const target = /** @type {HTMLElement} */ (plot.querySelector('.u-over') ?? plot);
+    const box = target.getBoundingClientRect();
+    await new Promise((resolve) => {
+      let n = 0;
+      let last = 0;
+      let started = 0;
+      const tick = (now) => {
+        if (last > 0) {
+          intervals.push(now - last);
+          if (now - last > slowMs)
+            slow.push(n <= gesture.steps ? gesture.name : `rest after ${gesture.name}`);
+        }
+        last = now;
+        if (started === 0) started = now;
+        if (n < gesture.steps)
+          target.dispatchEvent(
+            new WheelEvent('wheel', {
+              deltaY: gesture.deltaY,
+              deltaMode: 0,
+              shiftKey: gesture.shiftKey,
+              clientX: box.left + box.width * gesture.at,
+              clientY: box.top + box.height / 2,
+              bubbles: true,
+              cancelable: true,
+            }),
+          );
+        n++;
+        if (n > gesture.steps && now - started >= gesture.steps * 16.7 + gesture.restMs) resolve(undefined);
+        else requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    });
+  }
+  observer.disconnect();
+  built.disconnect();
+  return { intervals, slow, longTasks, rebuilds, draws: Number(plot.dataset.draws ?? 0) - drawsBefore };
+}
+
 /**
  * Draws two data sets with identical uPlot options into canvases of the same size (device
  * pixel ratio 1, no axes, legend or cursor, so the plot area is the canvas) and counts the
  * pixels that differ. Needs uPlot loaded in the page (window.uPlot).
  */
-export async function comparePlots({ a, b, width, height, start, end, shiftPx = 0 }) {
+export async function comparePlots({ a, b, width, height, start, end, shiftPx = 0, traceB = null }) {
   /** @typedef {{ ctx: CanvasRenderingContext2D; bbox: { width: number } }} Drawn */
   const UPlot = /** @type {{ uPlot: new (o: object, d: number[][], el: HTMLElement) => Drawn }} */ (
     /** @type {unknown} */ (window)
@@ -157,7 +227,24 @@ export async function comparePlots({ a, b, width, height, start, end, shiftPx = 
     if (v > max) max = v;
   }
   const shift = ((end - start) / width) * shiftPx;
-  const draw = (data) =>
+  // `traceB`: the source of the chart's column tracing (traceByPixelColumn), to draw `b` as the
+  // chart screens draw a line.
+  const trace = traceB === null ? null : new Function(`return (${traceB})`)();
+  const traced = (u, seriesIdx, idx0, idx1) => {
+    const path = new Path2D();
+    const xs = u.data[0];
+    const values = u.data[seriesIdx];
+    trace(
+      idx0,
+      idx1,
+      (i) => Math.round(u.valToPos(xs[i], 'x', true)),
+      (i) => values[i],
+      (v) => Math.round(u.valToPos(v, 'y', true)),
+      (x, y) => path.lineTo(x, y),
+    );
+    return { stroke: path, fill: null, clip: null, band: null, flags: 0 };
+  };
+  const draw = (data, paths) =>
     new Promise((resolve) => {
       const host = document.createElement('div');
       document.body.append(host);
@@ -172,12 +259,12 @@ export async function comparePlots({ a, b, width, height, start, end, shiftPx = 
           y: { range: () => [min, max] },
         },
         axes: [{ show: false }, { show: false }],
-        series: [{}, { stroke: '#1f77b4', width: 1, points: { show: false } }],
+        series: [{}, { stroke: '#1f77b4', width: 1, points: { show: false }, ...(paths ? { paths } : {}) }],
         hooks: { draw: [(u) => resolve(u)] },
       };
       new UPlot(options, [data.t, data.v], host);
     });
-  const [ua, ub] = /** @type {Drawn[]} */ (await Promise.all([draw(a), draw(b)]));
+  const [ua, ub] = /** @type {Drawn[]} */ (await Promise.all([draw(a, null), draw(b, trace && traced)]));
   const pa = ua.ctx.getImageData(0, 0, ua.ctx.canvas.width, ua.ctx.canvas.height).data;
   const pb = ub.ctx.getImageData(0, 0, ub.ctx.canvas.width, ub.ctx.canvas.height).data;
   const w = ua.ctx.canvas.width;

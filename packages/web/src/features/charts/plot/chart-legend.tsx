@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PlotSeries } from './plot-types';
 import './plot.css';
@@ -7,8 +8,11 @@ export interface ChartLegendProps {
   onToggle: (key: string) => void;
 }
 
-/** The legend of a chart: per series its colour, text, dimension and EKS number, and a show/hide toggle. */
-export function ChartLegend({ series, onToggle }: ChartLegendProps) {
+/**
+ * The legend of a chart: per series its colour, text, dimension and EKS number, and a show/hide
+ * toggle. Memoised: zooms and data replies render the chart screen again, not its legend.
+ */
+export const ChartLegend = memo(function ChartLegend({ series, onToggle }: ChartLegendProps) {
   const { t } = useTranslation();
   return (
     <ul className="chart-legend" data-testid="chart-legend" aria-label={t('charts.plot.legend')}>
@@ -43,4 +47,4 @@ export function ChartLegend({ series, onToggle }: ChartLegendProps) {
       })}
     </ul>
   );
-}
+});

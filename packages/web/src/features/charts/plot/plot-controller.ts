@@ -1,10 +1,10 @@
 import { DEFAULT_AXIS_DOMAIN, type TimeWindow } from '@leitwarte/core';
 import uPlot from 'uplot';
 import { drawLimitLines, type DrawnLimitLine } from './limit-lines';
-import { buildPlotOptions } from './plot-options';
+import { HIDDEN_AXIS, applyAxisLooks, axisLooks, buildPlotOptions, type AxisLook } from './plot-options';
 import type { SeriesPoints } from './join-series';
 import { drawnData } from './drawn-data';
-import { countVisiblePoints, type PlotLayout } from './plot-data';
+import { countVisiblePoints, seriesScaleKey, type PlotLayout } from './plot-data';
 import type { PlotSeries, RangeChangeCause } from './plot-types';
 import {
   MIN_TIME_SPAN_S,
@@ -65,6 +65,9 @@ export interface PlotHandover {
 
 type AxisWithElement = uPlot.Axis & { _el?: HTMLElement };
 
+/** Which series share an axis, as text: a change of it regroups the axes. */
+const groupingOf = (layout: PlotLayout) => layout.scaleKeys.join(',');
+
 /** The drawing area's width in CSS pixels (the plot without its axes). */
 const drawingWidthOf = (u: uPlot) => Math.floor(u.bbox.width / (uPlot.pxRatio || 1));
 
@@ -94,8 +97,10 @@ export class PlotController {
   /** The drawing width the drawn data was placed at. */
   private placedWidth = 0;
   private destroyed = false;
+  // Value ranges and zooms by axis group (the layout's scale keys), applied to its series' scales.
   private yRanges = new Map<string, ScaleRange>();
   private readonly yZoomed = new Map<string, ScaleRange>();
+  private looks: AxisLook[];
   private home: TimeWindow;
   private lastReported: TimeWindow | null = null;
   private lastRequest: { range: ScaleRange; cause: RangeChangeCause | 'external' } | null = null;
@@ -119,13 +124,15 @@ export class PlotController {
     this.lastReported = setup.handover?.lastReported ?? null;
     this.draws = setup.handover?.draws ?? 0;
     this.takeLayoutRanges(setup.layout);
+    this.looks = axisLooks(setup.series, setup.layout);
     const view = toSeconds(setup.handover?.view ?? setup.view);
-    const options = buildPlotOptions(setup.series, setup.layout, {
+    const options = buildPlotOptions(setup.series, this.looks, {
       width: setup.width,
       height: setup.height,
       locale: setup.locale,
       xRange: () => view,
-      yRange: (key) => this.yZoomed.get(key) ?? this.yRanges.get(key) ?? DEFAULT_AXIS_DOMAIN,
+      yRange: (i) => this.groupRange(this.groupKeyOf(i)),
+      axisLook: (i) => this.looks[i] ?? HIDDEN_AXIS,
       hooks: {
         // Before uPlot ranges time on its data: start at the requested view instead.
         init: [
@@ -153,6 +160,9 @@ export class PlotController {
     this.u = new uPlot(options, empty, (u, init) => {
       this.u = u;
       setup.host.append(u.root);
+      // Every axis is built shown (so uPlot prepares it); the followers of a group hide before
+      // the first layout.
+      applyAxisLooks(u, this.looks);
       u.batch(() => init());
     });
     this.place();
@@ -182,10 +192,13 @@ export class PlotController {
    * bounds), with the same layout: keeps the user's time zoom and value zooms.
    */
   setData(points: readonly SeriesPoints[], view: TimeWindow, layout: PlotLayout): void {
-    const sameRanges = layout.groups.every((g) => {
-      const current = this.yRanges.get(g.scaleKey);
-      return current !== undefined && current.min === g.range.min && current.max === g.range.max;
-    });
+    const regrouped = groupingOf(layout) !== groupingOf(this.layout);
+    const sameRanges =
+      !regrouped &&
+      layout.groups.every((g) => {
+        const current = this.yRanges.get(g.scaleKey);
+        return current !== undefined && current.min === g.range.min && current.max === g.range.max;
+      });
     const noPoints = (list: readonly SeriesPoints[]) => list.every((p) => p.t.length === 0);
     const samePoints =
       (this.points === points && this.dataView.start === view.start && this.dataView.end === view.end) ||
@@ -193,6 +206,12 @@ export class PlotController {
     if (samePoints && sameRanges) return;
     this.layout = layout;
     this.takeLayoutRanges(layout);
+    // A value zoom belongs to the axis it was made on; regrouped, that axis is gone.
+    if (regrouped) {
+      this.yZoomed.clear();
+      this.pendingY.clear();
+      this.regroup(layout);
+    }
     this.points = points;
     this.dataView = view;
     const width = drawingWidthOf(this.u);
@@ -204,8 +223,23 @@ export class PlotController {
       this.requestX(x, 'external');
       for (const group of layout.groups) {
         const range = this.yZoomed.get(group.scaleKey) ?? this.yRanges.get(group.scaleKey);
-        if (range) this.u.setScale(group.scaleKey, range);
+        if (range) this.setGroupScale(group.scaleKey, range);
       }
+    });
+  }
+
+  /**
+   * Gives the axes the looks of a new grouping. Where axes appear, vanish or change sides, the
+   * plot is laid out anew: uPlot does so on a change of size, so the size is changed and set
+   * back within one batch, which draws once.
+   */
+  private regroup(layout: PlotLayout): void {
+    this.looks = axisLooks(this.series, layout);
+    if (!applyAxisLooks(this.u, this.looks)) return;
+    const { width, height } = this.u;
+    this.u.batch(() => {
+      this.u.setSize({ width: width + 1, height });
+      this.u.setSize({ width, height });
     });
   }
 
@@ -245,7 +279,7 @@ export class PlotController {
     this.yZoomed.clear();
     this.u.batch(() => {
       this.requestX(toSeconds(this.home), 'reset');
-      for (const [key, range] of this.yRanges) this.u.setScale(key, range);
+      for (const [key, range] of this.yRanges) this.setGroupScale(key, range);
     });
   }
 
@@ -295,6 +329,21 @@ export class PlotController {
 
   private takeLayoutRanges(layout: PlotLayout): void {
     this.yRanges = new Map(layout.groups.map((g) => [g.scaleKey, g.range]));
+  }
+
+  /** The axis group of a series (its scale key in the layout). */
+  private groupKeyOf(seriesIndex: number): string {
+    return this.layout.scaleKeys[seriesIndex] ?? 'y0';
+  }
+
+  private groupRange(groupKey: string): ScaleRange {
+    return this.yZoomed.get(groupKey) ?? this.yRanges.get(groupKey) ?? DEFAULT_AXIS_DOMAIN;
+  }
+
+  /** Sets the range of an axis group on the scale of each of its series. */
+  private setGroupScale(groupKey: string, range: ScaleRange): void {
+    const group = this.layout.groups.find((g) => g.scaleKey === groupKey);
+    for (const i of group?.seriesIndexes ?? []) this.u.setScale(seriesScaleKey(i), range);
   }
 
   private currentX(): ScaleRange {
@@ -348,7 +397,7 @@ export class PlotController {
     root.dataset.rangeEnd = String(Math.round(x.max * 1000));
     root.dataset.scales = JSON.stringify(
       this.layout.groups.map((g) => {
-        const scale = u.scales[g.scaleKey];
+        const scale = u.scales[seriesScaleKey(g.seriesIndexes[0] ?? 0)];
         return {
           key: g.scaleKey,
           distr: scale?.distr === 3 ? 'log' : 'linear',
@@ -376,7 +425,7 @@ export class PlotController {
         if (pendingX) this.requestX(pendingX.range, pendingX.cause);
         for (const [key, range] of pendingY) {
           this.yZoomed.set(key, range);
-          this.u.setScale(key, range);
+          this.setGroupScale(key, range);
         }
       });
     });
@@ -396,9 +445,8 @@ export class PlotController {
     const over = this.u.over;
     this.on(over, 'wheel', (e) => this.timeWheel(e), { passive: false });
     this.u.axes.forEach((axis: AxisWithElement, i) => {
-      const scaleKey = axis.scale;
-      if (i === 0 || !scaleKey || !axis._el) return;
-      this.on(axis._el, 'wheel', (e) => this.valueWheel(e, scaleKey), { passive: false });
+      if (i === 0 || !axis._el) return;
+      this.on(axis._el, 'wheel', (e) => this.valueWheel(e, i - 1), { passive: false });
     });
     this.on(over, 'mousedown', (e) => {
       this.down = { x: e.clientX, y: e.clientY };
@@ -445,12 +493,14 @@ export class PlotController {
     this.schedule();
   }
 
-  private valueWheel(e: WheelEvent, scaleKey: string): void {
+  /** The wheel over the value axis of a series (by index): zooms the axis of its group. */
+  private valueWheel(e: WheelEvent, seriesIndex: number): void {
     e.preventDefault();
-    const scale = this.u.scales[scaleKey];
+    const groupKey = this.groupKeyOf(seriesIndex);
+    const scale = this.u.scales[seriesScaleKey(seriesIndex)];
     const rect = this.wheelRect(e);
     if (!scale || scale.min == null || scale.max == null || rect.height <= 0) return;
-    const base = this.pendingY.get(scaleKey) ?? { min: scale.min, max: scale.max };
+    const base = this.pendingY.get(groupKey) ?? { min: scale.min, max: scale.max };
     const fromTop = Math.min(1, Math.max(0, (e.clientY - rect.top) / rect.height));
     const share = scale.dir === -1 ? fromTop : 1 - fromTop;
     const factor = wheelZoomFactor(wheelPixels(e.deltaY, e.deltaMode, rect.height));
@@ -460,7 +510,7 @@ export class PlotController {
     const anchor = lower + share * (upper - lower);
     const next = log ? zoomAroundLog(base, Math.exp(anchor), factor) : zoomAround(base, anchor, factor);
     if (!(next.max > next.min)) return;
-    this.pendingY.set(scaleKey, next);
+    this.pendingY.set(groupKey, next);
     this.schedule();
   }
 
@@ -482,7 +532,7 @@ export class PlotController {
       if (u.series[i + 1]?.show === false) return;
       const v = u.data[i + 1]?.[idx];
       if (v === null || v === undefined) return;
-      const y = u.valToPos(v, this.layout.scaleKeys[i] ?? 'y0');
+      const y = u.valToPos(v, seriesScaleKey(i));
       const distance = Math.abs(y - top);
       if (distance < bestDistance) {
         best = i;

@@ -1,6 +1,6 @@
 import type uPlot from 'uplot';
 import { describe, expect, it } from 'vitest';
-import { computeLayout, countVisiblePoints, layoutSignature, prepareData } from './plot-data';
+import { computeLayout, countVisiblePoints, plotSignature, prepareData } from './plot-data';
 import { freeAxis, plotSeries } from './test-series';
 
 const logAxis = { ...freeAxis, log: true };
@@ -70,15 +70,16 @@ describe('plot layout (screens §9 axes merge, padding, logarithmic axis)', () =
     expect(prepareData([plotSeries('log', { axis: logAxis })], data)[1]).toStrictEqual([5, undefined, null]);
   });
 
-  it('changes its signature with the grouping and the drawing, not with visibility', () => {
+  it('changes its signature with the drawing and the kind of axis, not with visibility or grouping', () => {
     const series = [plotSeries('a'), plotSeries('b')];
-    const merged = computeLayout(series, [[1], [1], [1]]);
-    const apart = computeLayout(series, [[1], [1], [100]]);
     const hidden = series.map((s) => ({ ...s, visible: false }));
-    expect(layoutSignature(series, merged)).not.toBe(layoutSignature(series, apart));
-    expect(layoutSignature(hidden, merged)).toBe(layoutSignature(series, merged));
+    expect(plotSignature(hidden)).toBe(plotSignature(series));
     const bars = [plotSeries('a', { viewType: 'Bar' }), plotSeries('b')];
-    expect(layoutSignature(bars, merged)).not.toBe(layoutSignature(series, merged));
+    expect(plotSignature(bars)).not.toBe(plotSignature(series));
+    const log = [plotSeries('a', { axis: logAxis }), plotSeries('b')];
+    expect(plotSignature(log)).not.toBe(plotSignature(series));
+    const reversed = [plotSeries('a'), plotSeries('b', { axis: { ...logAxis, log: false, reverse: true } })];
+    expect(plotSignature(reversed)).not.toBe(plotSignature(series));
   });
 });
 

@@ -49,15 +49,29 @@ export function computeLayout(series: readonly PlotSeries[], data: ValueColumns)
 }
 
 /**
- * What decides the shape of the uPlot instance: series, their drawing, colours, texts and the
- * axis grouping. Visibility, data, limit lines and annotations are left out; they change
- * without rebuilding the plot.
+ * The uPlot scale of a series. Each series has a scale and an axis of its own; the series of a
+ * merged axis group share the group's range, and only the first shows its axis.
  */
-export function layoutSignature(series: readonly PlotSeries[], layout: PlotLayout): string {
-  return JSON.stringify([
-    series.map((s) => [s.key, s.label, s.dimension, s.color, s.viewType]),
-    layout.groups.map((g) => [g.seriesIndexes, g.log, g.logBase, g.reverse]),
-  ]);
+export const seriesScaleKey = (seriesIndex: number): string => `s${seriesIndex}`;
+
+/**
+ * What decides the make-up of the uPlot instance: series, their drawing, colours, texts and the
+ * kind of their value axes. Visibility, data, the axis grouping, limit lines and annotations are
+ * left out; they change without building the plot anew.
+ */
+export function plotSignature(series: readonly PlotSeries[]): string {
+  return JSON.stringify(
+    series.map((s) => [
+      s.key,
+      s.label,
+      s.dimension,
+      s.color,
+      s.viewType,
+      s.axis.log,
+      s.axis.logBase,
+      s.axis.reverse,
+    ]),
+  );
 }
 
 /**

@@ -4,7 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { withAlpha } from './plot-colors';
 import { computeLayout, prepareData } from './plot-data';
 import {
+  HIDDEN_AXIS,
   TIME_AXIS_LABELS,
+  applyAxisLooks,
+  axisLooks,
   buildPlotOptions,
   dateNames,
   drawnColumns,
@@ -13,29 +16,84 @@ import {
   type PlotOptionsContext,
 } from './plot-options';
 import type { PlotSeries } from './plot-types';
+import { tracedLinePaths } from './traced-paths';
 import { freeAxis, plotSeries } from './test-series';
 
+// Ranges by axis group, as the plot keeps them.
 const ranges = new Map([
   ['y0', { min: -1, max: 11 }],
   ['y1', { min: 1, max: 1000 }],
 ]);
-const ctx: PlotOptionsContext = {
-  width: 640,
-  height: 300,
-  locale: 'de',
-  xRange: () => ({ min: 1000, max: 2000 }),
-  yRange: (key) => ranges.get(key) ?? { min: 0, max: 1 },
-};
 
 function optionsFor(series: PlotSeries[], data: uPlot.AlignedData) {
-  return buildPlotOptions(series, computeLayout(series, data), ctx);
+  const layout = computeLayout(series, data);
+  const looks = axisLooks(series, layout);
+  const ctx: PlotOptionsContext = {
+    width: 640,
+    height: 300,
+    locale: 'de',
+    xRange: () => ({ min: 1000, max: 2000 }),
+    yRange: (i) => ranges.get(layout.scaleKeys[i] ?? '') ?? { min: 0, max: 1 },
+    axisLook: (i) => looks[i] ?? HIDDEN_AXIS,
+  };
+  return buildPlotOptions(series, looks, ctx);
 }
+
+const strokeOf = (axis: uPlot.Axis | undefined) =>
+  typeof axis?.stroke === 'function' ? axis.stroke({} as uPlot, 0) : axis?.stroke;
 
 const seriesOf = (options: uPlot.Options, i: number): uPlot.Series => options.series[i + 1] ?? {};
 const fakePlot = (scales: Record<string, { min: number; max: number }>) => ({ scales }) as unknown as uPlot;
 
+describe('axis looks', () => {
+  const series = [
+    plotSeries('a', { dimension: 'm', color: '#ff0000' }),
+    plotSeries('b', { dimension: 'm³/h', color: '#00ff00' }),
+    plotSeries('c', { dimension: 'bar', color: '#0000ff' }),
+  ];
+
+  it('shows the axis of the first series of each group, sides alternating, the first with the grid', () => {
+    const looks = axisLooks(series, computeLayout(series, [[1], [5], [500], [5]]));
+    expect(looks.map((l) => l.shown)).toEqual([true, true, false]);
+    expect(looks.map((l) => l.side)).toEqual([3, 1, 3]);
+    expect(looks.map((l) => l.grid)).toEqual([true, false, true]);
+    expect(looks[0]?.label).toBe('m, bar');
+    expect(looks.map((l) => l.stroke)).toEqual(['#ff0000', '#00ff00', '#ff0000']);
+  });
+
+  it('takes a regrouping into the plot in place and says when axes appear, vanish or move', () => {
+    type Axis = { show: boolean; _show?: boolean; side: number; label?: string; grid: { show: boolean } };
+    const axes: Axis[] = [{ show: true, side: 2, grid: { show: true } }];
+    for (let i = 0; i < 3; i++) axes.push({ show: true, _show: true, side: 3, grid: { show: false } });
+    const u = { axes } as unknown as uPlot;
+    const together = axisLooks(series, computeLayout(series, [[1], [5], [5], [5]]));
+    expect(applyAxisLooks(u, together)).toBe(true);
+    expect(axes.slice(1).map((a) => [a.show, a._show])).toEqual([
+      [true, true],
+      [false, false],
+      [false, false],
+    ]);
+    expect(axes[1]?.label).toBe('m, m³/h, bar');
+    expect(axes[1]?.grid.show).toBe(true);
+    expect(applyAxisLooks(u, together)).toBe(false);
+    const apart = axisLooks(series, computeLayout(series, [[1], [5], [500], [50_000]]));
+    expect(applyAxisLooks(u, apart)).toBe(true);
+    expect(axes.slice(1).map((a) => [a.show, a.side, a.label])).toEqual([
+      [true, 3, 'm'],
+      [true, 1, 'm³/h'],
+      [true, 3, 'bar'],
+    ]);
+    // A label that comes or goes takes room: laid out anew as well.
+    const unlabelled = apart.map((look) => ({ ...look, label: null }));
+    expect(applyAxisLooks(u, unlabelled)).toBe(true);
+    expect(axes[1]?.label).toBeUndefined();
+    // The time axis is left alone.
+    expect(axes[0]).toEqual({ show: true, side: 2, grid: { show: true } });
+  });
+});
+
 describe('plot options', () => {
-  it('puts time on x in seconds and one scale per merged axis group', () => {
+  it('puts time on x in seconds and gives each series a scale and an axis of its own', () => {
     const series = [
       plotSeries('a'),
       plotSeries('b'),
@@ -50,13 +108,16 @@ describe('plot options', () => {
       [0, 10],
     ]);
     expect(options.scales?.x?.time).toBe(true);
-    expect(Object.keys(options.scales ?? {})).toEqual(['x', 'y0', 'y1', 'y2']);
-    expect(series.map((_s, i) => seriesOf(options, i).scale)).toEqual(['y0', 'y0', 'y1', 'y2']);
-    expect(options.scales?.y0).toMatchObject({ distr: 1, dir: 1, auto: false });
-    expect(options.scales?.y1).toMatchObject({ distr: 3, log: 2, dir: 1 });
-    expect(options.scales?.y2).toMatchObject({ distr: 1, dir: -1 });
-    expect(options.axes?.map((a) => a.scale ?? 'x')).toEqual(['x', 'y0', 'y1', 'y2']);
-    expect(options.axes?.slice(1).map((a) => a.side)).toEqual([3, 1, 3]);
+    expect(Object.keys(options.scales ?? {})).toEqual(['x', 's0', 's1', 's2', 's3']);
+    expect(series.map((_s, i) => seriesOf(options, i).scale)).toEqual(['s0', 's1', 's2', 's3']);
+    expect(options.scales?.s0).toMatchObject({ distr: 1, dir: 1, auto: false });
+    expect(options.scales?.s1).toMatchObject({ distr: 1, dir: 1, auto: false });
+    expect(options.scales?.s2).toMatchObject({ distr: 3, log: 2, dir: 1 });
+    expect(options.scales?.s3).toMatchObject({ distr: 1, dir: -1 });
+    expect(options.axes?.map((a) => a.scale ?? 'x')).toEqual(['x', 's0', 's1', 's2', 's3']);
+    // a and b share the first axis (left), c the second (right), d the third (left).
+    expect(options.axes?.slice(1).map((a) => a.side)).toEqual([3, 3, 1, 3]);
+    expect(options.axes?.slice(1).map((a) => a.show)).toEqual([true, true, true, true]);
     expect(options.legend?.show).toBe(false);
     expect(options.width).toBe(640);
     expect(options.height).toBe(300);
@@ -64,13 +125,13 @@ describe('plot options', () => {
 
   it('takes scale ranges from the component unless uPlot is given explicit bounds', () => {
     const options = optionsFor([plotSeries('a')], [[1], [5]]);
-    const yRange = options.scales?.y0?.range;
+    const yRange = options.scales?.s0?.range;
     const xRange = options.scales?.x?.range;
     if (typeof yRange !== 'function' || typeof xRange !== 'function')
       throw new Error('range functions expected');
     const u = fakePlot({});
-    expect(yRange(u, null as unknown as number, null as unknown as number, 'y0')).toEqual([-1, 11]);
-    expect(yRange(u, 2, 3, 'y0')).toEqual([2, 3]);
+    expect(yRange(u, null as unknown as number, null as unknown as number, 's0')).toEqual([-1, 11]);
+    expect(yRange(u, 2, 3, 's0')).toEqual([2, 3]);
     expect(xRange(u, null as unknown as number, null as unknown as number, 'x')).toEqual([1000, 2000]);
   });
 
@@ -79,7 +140,7 @@ describe('plot options', () => {
     const series = kinds.map((viewType, i) => plotSeries(`s${i}`, { viewType, color: '#ff000080' }));
     const options = optionsFor(series, [[1], [1], [1], [1], [1], [1]]);
     const [line, bar, area, point, step] = kinds.map((_k, i) => seriesOf(options, i));
-    expect(line?.paths).toBeUndefined();
+    expect(line?.paths).toBe(tracedLinePaths);
     expect(line?.fill).toBeUndefined();
     expect(line?.stroke).toBe('#ff000080');
     expect(typeof bar?.paths).toBe('function');
@@ -105,9 +166,10 @@ describe('plot options', () => {
     ];
     const merged = optionsFor(series, [[1], [5], [5]]);
     expect(merged.axes?.[1]?.label).toBe('m, m³/h');
-    expect(merged.axes?.[1]?.stroke).not.toBe('#ff0000');
+    expect(strokeOf(merged.axes?.[1])).toBe('#6b7280');
     const apart = optionsFor(series, [[1], [5], [500]]);
-    expect(apart.axes?.map((a) => a.stroke).slice(1)).toEqual(['#ff0000', '#00ff00']);
+    expect(apart.axes?.slice(1).map(strokeOf)).toEqual(['#ff0000', '#00ff00']);
+    expect(apart.axes?.slice(1).map((a) => a.label)).toEqual(['m', 'm³/h']);
   });
 
   it('rounds value labels to 0, 1 or 2 decimals by span, in the language of the user', () => {
@@ -115,7 +177,7 @@ describe('plot options', () => {
     const values = options.axes?.[1]?.values;
     if (typeof values !== 'function') throw new Error('values function expected');
     const labels = (min: number, max: number, splits: number[]) =>
-      values(fakePlot({ y0: { min, max } }), splits, 1, 0, 0);
+      values(fakePlot({ s0: { min, max } }), splits, 1, 0, 0);
     expect(labels(0, 100, [0, 50])).toEqual(['0', '50']);
     expect(labels(0, 5, [0, 2.5])).toEqual(['0,0', '2,5']);
     expect(labels(0, 0.5, [0, 0.25])).toEqual(['0,00', '0,25']);
@@ -138,7 +200,7 @@ describe('plot options', () => {
         [1, 81],
       ],
     );
-    expect(options.scales?.y0).toMatchObject({ distr: 3, log: 10 });
+    expect(options.scales?.s0).toMatchObject({ distr: 3, log: 10 });
     expect(typeof options.axes?.[1]?.splits).toBe('function');
   });
 
@@ -171,7 +233,7 @@ describe('logarithmic axis labels', () => {
     const values = options.axes?.[1]?.values;
     if (typeof values !== 'function') throw new Error('values function expected');
     const splits = [1, null, 10, 100] as unknown as number[];
-    expect(values(fakePlot({ y0: { min: 1, max: 1000 } }), splits, 1, 0, 0)).toEqual(['1', '', '10', '100']);
+    expect(values(fakePlot({ s0: { min: 1, max: 1000 } }), splits, 1, 0, 0)).toEqual(['1', '', '10', '100']);
   });
 });
 

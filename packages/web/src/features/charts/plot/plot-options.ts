@@ -2,8 +2,9 @@ import { axisDecimals } from '@leitwarte/core';
 import { valueAxisWidth } from './axis-size';
 import uPlot from 'uplot';
 import { withAlpha } from './plot-colors';
-import type { PlotAxisGroup, PlotLayout } from './plot-data';
-import type { PlotSeries } from './plot-types';
+import { tracedLinePaths } from './traced-paths';
+import { seriesScaleKey, type PlotLayout } from './plot-data';
+import type { PlotAxis, PlotSeries } from './plot-types';
 import type { ScaleRange } from './zoom-math';
 
 /**
@@ -41,8 +42,10 @@ export interface PlotOptionsContext {
   locale: string;
   /** Current time range in seconds, used whenever uPlot asks for the x range itself. */
   xRange: () => ScaleRange;
-  /** Current range of a value scale. */
-  yRange: (scaleKey: string) => ScaleRange;
+  /** Current range of the value scale of a series (by index): that of its axis group. */
+  yRange: (seriesIndex: number) => ScaleRange;
+  /** How the value axis of a series (by index) looks now; changes with the axis grouping. */
+  axisLook: (seriesIndex: number) => AxisLook;
   hooks?: uPlot.Hooks.Arrays;
 }
 
@@ -137,52 +140,114 @@ const rangeOr =
     return [r.min, r.max];
   };
 
-function valueScale(group: PlotAxisGroup, ctx: PlotOptionsContext): uPlot.Scale {
+function valueScale(index: number, axis: PlotAxis, ctx: PlotOptionsContext): uPlot.Scale {
   return {
     // Ranges come from the axis rules over all loaded data, not from uPlot's scan of the view.
     auto: false,
-    distr: group.log ? 3 : 1,
-    ...(group.log ? { log: uplotBase(group.logBase) } : {}),
-    dir: group.reverse ? -1 : 1,
-    range: rangeOr(() => ctx.yRange(group.scaleKey)),
+    distr: axis.log ? 3 : 1,
+    ...(axis.log ? { log: uplotBase(axis.logBase) } : {}),
+    dir: axis.reverse ? -1 : 1,
+    range: rangeOr(() => ctx.yRange(index)),
   };
 }
 
+/**
+ * How a series' value axis looks in a layout. Every series has an axis of its own; only the
+ * first series of each merged group shows it, on the left for the 1st, 3rd, … group and on the
+ * right for the others, labelled with the group's dimensions, in the first series' colour when
+ * there are several axes, and the first group's axis draws the grid.
+ */
+export interface AxisLook {
+  shown: boolean;
+  side: 1 | 3;
+  stroke: string;
+  /** The dimensions of the group's series, or null without any. */
+  label: string | null;
+  grid: boolean;
+}
+
+/** The look of an axis no group shows. */
+export const HIDDEN_AXIS: AxisLook = { shown: false, side: 3, stroke: AXIS_COLOR, label: null, grid: false };
+
+export function axisLooks(series: readonly PlotSeries[], layout: PlotLayout): AxisLook[] {
+  const multiple = layout.groups.length > 1;
+  const looks: AxisLook[] = series.map(() => HIDDEN_AXIS);
+  layout.groups.forEach((group, g) => {
+    const leader = group.seriesIndexes[0] ?? 0;
+    const first = series[leader];
+    const dimensions = [
+      ...new Set(group.seriesIndexes.map((i) => series[i]?.dimension ?? '').filter(Boolean)),
+    ];
+    const look: AxisLook = {
+      shown: true,
+      side: g % 2 === 0 ? 3 : 1,
+      stroke: multiple && first ? first.color : AXIS_COLOR,
+      label: dimensions.length > 0 ? dimensions.join(', ') : null,
+      grid: g === 0,
+    };
+    for (const i of group.seriesIndexes) looks[i] = { ...look, shown: i === leader };
+  });
+  return looks;
+}
+
+type LiveAxis = uPlot.Axis & { _show?: boolean };
+
+/**
+ * Gives the plot's value axes the looks of a new layout, in place (uPlot reads these on every
+ * layout and draw). Returns whether any axis appeared, vanished, moved sides or gained or lost
+ * its label, which the plot must then lay out anew.
+ */
+export function applyAxisLooks(u: uPlot, looks: readonly AxisLook[]): boolean {
+  let moved = false;
+  looks.forEach((look, i) => {
+    const axis = u.axes[i + 1] as LiveAxis | undefined;
+    if (!axis) return;
+    const labelled = axis.label != null && axis.label !== '';
+    if (axis.show !== look.shown || axis.side !== look.side || labelled !== (look.label !== null))
+      moved = true;
+    axis.show = look.shown;
+    // uPlot shows an axis again by itself; hiding one also takes its element away.
+    if (!look.shown) axis._show = false;
+    axis.side = look.side;
+    axis.label = look.label ?? undefined;
+    if (axis.grid) axis.grid.show = look.grid;
+  });
+  return moved;
+}
+
 function valueAxis(
-  group: PlotAxisGroup,
   index: number,
-  series: readonly PlotSeries[],
-  multiple: boolean,
+  settings: PlotAxis,
+  look: AxisLook,
+  ctx: PlotOptionsContext,
   format: ReturnType<typeof numberFormats>,
 ): uPlot.Axis {
-  const first = series[group.seriesIndexes[0] ?? 0];
-  const dimensions = [...new Set(group.seriesIndexes.map((i) => series[i]?.dimension ?? '').filter(Boolean))];
-  const stroke = multiple && first ? first.color : AXIS_COLOR;
+  const scaleKey = seriesScaleKey(index);
   const axis: uPlot.Axis = {
-    scale: group.scaleKey,
-    side: index % 2 === 0 ? 3 : 1,
-    stroke,
+    scale: scaleKey,
+    // Built shown, so uPlot prepares every axis; the layout's looks hide the followers.
+    show: true,
+    side: look.side,
+    stroke: () => ctx.axisLook(index).stroke,
     font: AXIS_FONT,
     labelFont: AXIS_FONT,
-    grid: { show: index === 0, stroke: GRID_COLOR, width: 1 },
+    labelSize: 18,
+    grid: { show: look.grid, stroke: GRID_COLOR, width: 1 },
     ticks: { show: true, stroke: GRID_COLOR, width: 1, size: 4 },
     size: (_u, values) => (values ? valueAxisWidth(Math.max(...values.map((v) => v.length), 1)) : 40),
     // uPlot's tick filter of logarithmic axes leaves gaps (null) where no label fits.
-    values: group.log
+    values: settings.log
       ? (_u, splits) => splits.map((v: number | null) => (v === null ? '' : format.log(v)))
       : (u, splits) => {
-          const scale = u.scales[group.scaleKey];
+          const scale = u.scales[scaleKey];
           const span = (scale?.max ?? 1) - (scale?.min ?? 0);
           return splits.map((v: number | null) => (v === null ? '' : format.linear(v, span)));
         },
   };
-  if (dimensions.length > 0) {
-    axis.label = dimensions.join(', ');
-    axis.labelSize = 18;
-  }
-  if (!group.log) axis.incrs = (_u, _i, min, max) => linearIncrements(max - min);
-  else if (group.logBase !== 2 && group.logBase !== 10) {
-    axis.splits = (_u, _i, min, max) => logSplits(group.logBase, min, max);
+  if (look.label !== null) axis.label = look.label;
+  if (!settings.log) axis.incrs = (_u, _i, min, max) => linearIncrements(max - min);
+  else if (settings.logBase !== 2 && settings.logBase !== 10) {
+    axis.splits = (_u, _i, min, max) => logSplits(settings.logBase, min, max);
     axis.filter = (_u, splits) => splits;
   }
   return axis;
@@ -225,28 +290,28 @@ function seriesOptions(s: PlotSeries, scaleKey: string, log: boolean): uPlot.Ser
     case 'StepLine':
       return { ...base, paths: uPlot.paths.stepped?.({ align: 1 }) };
     case 'Line':
-      return base;
+      return { ...base, paths: tracedLinePaths };
   }
 }
 
 /**
- * The uPlot options of a time series plot: time on x (seconds), one value scale per merged
- * axis group (logarithmic: distr 3 with its base; reversed: dir -1), the view type of each
- * series, no built-in legend (the chart legend is separate), drag-select zooming time and
- * double-click left to the component.
+ * The uPlot options of a time series plot: time on x (seconds), a value scale and axis per
+ * series (logarithmic: distr 3 with its base; reversed: dir -1), the series of a merged axis
+ * group sharing its range, so that a new grouping changes ranges and looks, never the plot's
+ * make-up; the view type of each series, no built-in legend (the chart legend is separate),
+ * drag-select zooming time and double-click left to the component. `looks`: the axes as
+ * first shown.
  */
 export function buildPlotOptions(
   series: readonly PlotSeries[],
-  layout: PlotLayout,
+  looks: readonly AxisLook[],
   ctx: PlotOptionsContext,
 ): uPlot.Options {
   const format = numberFormats(ctx.locale);
   const scales: uPlot.Scales = {
     x: { time: true, auto: false, range: rangeOr(ctx.xRange) },
   };
-  for (const group of layout.groups) scales[group.scaleKey] = valueScale(group, ctx);
-  const multiple = layout.groups.length > 1;
-  const groupOf = new Map(layout.groups.map((g) => [g.scaleKey, g]));
+  series.forEach((s, i) => (scales[seriesScaleKey(i)] = valueScale(i, s.axis, ctx)));
   const names = dateNames(ctx.locale);
   return {
     width: ctx.width,
@@ -259,13 +324,7 @@ export function buildPlotOptions(
       points: { size: 6 },
     },
     scales,
-    series: [
-      {},
-      ...series.map((s, i) => {
-        const scaleKey = layout.scaleKeys[i] ?? 'y0';
-        return seriesOptions(s, scaleKey, groupOf.get(scaleKey)?.log ?? false);
-      }),
-    ],
+    series: [{}, ...series.map((s, i) => seriesOptions(s, seriesScaleKey(i), s.axis.log))],
     axes: [
       {
         stroke: AXIS_COLOR,
@@ -274,7 +333,7 @@ export function buildPlotOptions(
         grid: { show: true, stroke: GRID_COLOR, width: 1 },
         ticks: { show: true, stroke: GRID_COLOR, width: 1, size: 4 },
       },
-      ...layout.groups.map((group, i) => valueAxis(group, i, series, multiple, format)),
+      ...series.map((s, i) => valueAxis(i, s.axis, looks[i] ?? HIDDEN_AXIS, ctx, format)),
     ],
     hooks: ctx.hooks ?? {},
   };

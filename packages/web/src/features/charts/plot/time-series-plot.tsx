@@ -1,12 +1,13 @@
 import type { LimitLine, TimeWindow } from '@leitwarte/core';
 import { Button } from '@mantine/core';
-import { useLayoutEffect, useMemo, useRef, type CSSProperties } from 'react';
+import { memo, useLayoutEffect, useMemo, useRef, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import 'uplot/dist/uPlot.min.css';
 import type { SeriesPoints } from './join-series';
 import type { DrawnLimitLine } from './limit-lines';
 import { PlotController, type PlotCallbacks, type PlotHandover } from './plot-controller';
-import { computeLayout, layoutSignature } from './plot-data';
+import { computeLayout, plotSignature, seriesScaleKey } from './plot-data';
+import { useSettledLayout } from './settled-layout';
 import type { PlotAnnotation, PlotLimitLine, PlotSeries, RangeChangeCause } from './plot-types';
 import './plot.css';
 
@@ -19,6 +20,11 @@ export interface TimeSeriesPlotProps {
   points: readonly SeriesPoints[];
   /** The time range to show (ms); a new range moves the view there. */
   range: TimeWindow;
+  /**
+   * False while the points of `range` are still loading (part of them, or the previous view's):
+   * the value axes stay as they were for the last complete points instead of following the part.
+   */
+  pointsComplete?: boolean;
   /** Where reset leads (ms); without it, the last range set from outside. */
   homeRange?: TimeWindow;
   /** The user zoomed, panned or reset; reported once the gesture settles. */
@@ -53,13 +59,16 @@ function canDrawCanvas(): boolean {
 
 /**
  * A time series plot drawn by uPlot. Changing data only feeds the existing plot (the view stays
- * where the user zoomed); the plot is rebuilt only when series, their drawing or the axis
- * grouping change. Zoom and pan run inside the plot without re-rendering this component.
+ * where the user zoomed, and a new axis grouping is applied in place); the plot is rebuilt only
+ * when the series, their drawing or the kind of their axes change. Zoom and pan run inside the
+ * plot without re-rendering this component, and
+ * it is memoised: its owner renders again for things that do not concern it.
  */
-export function TimeSeriesPlot({
+export const TimeSeriesPlot = memo(function TimeSeriesPlot({
   series,
   points,
   range,
+  pointsComplete = true,
   homeRange,
   onRangeChange,
   annotations = NO_ANNOTATIONS,
@@ -80,12 +89,11 @@ export function TimeSeriesPlot({
   const reportWidth = useRef(onWidthChange);
   const limitLinesDrawn = useRef<DrawnLimitLine[] | null>(null);
 
-  const layout = useMemo(() => computeLayout(series, [[], ...points.map((p) => p.v)]), [series, points]);
-  const signature = layoutSignature(series, layout);
+  const fresh = useMemo(() => computeLayout(series, [[], ...points.map((p) => p.v)]), [series, points]);
+  const layout = useSettledLayout(series, fresh, pointsComplete);
+  const signature = plotSignature(series);
   const locale = i18n.language;
 
-  // New points lay the axes out anew, mostly as before: the lines follow the scale of each series.
-  const scaleKeys = layout.scaleKeys.join(',');
   const drawnLimitLines = useMemo((): DrawnLimitLine[] => {
     const defaultText: Record<LimitLine, string> = {
       Bottom: t('charts.plot.limit.Bottom'),
@@ -97,12 +105,16 @@ export function TimeSeriesPlot({
       const index = series.findIndex((s) => s.key === line.seriesKey);
       const owner = series[index];
       if (!owner?.visible || !Number.isFinite(line.value)) return [];
-      const scaleKey = scaleKeys.split(',')[index] ?? 'y0';
       return [
-        { scaleKey, value: line.value, color: owner.color, text: line.text.trim() || defaultText[line.kind] },
+        {
+          scaleKey: seriesScaleKey(index),
+          value: line.value,
+          color: owner.color,
+          text: line.text.trim() || defaultText[line.kind],
+        },
       ];
     });
-  }, [limitLines, series, scaleKeys, t]);
+  }, [limitLines, series, t]);
 
   // The newest props, for the plot's callbacks and for building it anew.
   const current = {
@@ -258,4 +270,4 @@ export function TimeSeriesPlot({
       </Button>
     </div>
   );
-}
+});
