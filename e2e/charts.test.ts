@@ -34,13 +34,23 @@ async function plotState(page: Page): Promise<PlotState> {
   });
 }
 
-/** Waits until the chart's batches are all loaded and its plot has drawn points. */
+/**
+ * Waits until the chart's batches are all loaded and its plot has drawn points. The screen's
+ * state must be of the view the plot shows: after a zoom or pan the plot shows the new view at
+ * once, the screen takes it over a moment later.
+ */
 async function waitForDrawn(page: Page): Promise<PlotState> {
   await page.waitForFunction(
     () => {
       const screen = document.querySelector<HTMLElement>('[data-testid="chart-screen"]');
       const plot = document.querySelector<HTMLElement>('[data-testid="chart-plot"]');
-      return screen?.dataset.state === 'done' && Number(plot?.dataset.points ?? 0) > 0;
+      const near = (a: string | undefined, b: string | undefined) => Math.abs(Number(a) - Number(b)) <= 1;
+      return (
+        screen?.dataset.state === 'done' &&
+        near(screen.dataset.viewStart, plot?.dataset.rangeStart) &&
+        near(screen.dataset.viewEnd, plot?.dataset.rangeEnd) &&
+        Number(plot?.dataset.points ?? 0) > 0
+      );
     },
     undefined,
     { timeout: 20_000 },
@@ -51,8 +61,8 @@ async function waitForDrawn(page: Page): Promise<PlotState> {
 /**
  * Waits until the screen has taken over a view the plot reports: the address carries it
  * (`from`, `to`: shorter than `spanBelow`, or with `from` moved from `awayFrom` by more than
- * `by`) and its data is loaded. The plot reports a zoom or pan a moment after the last input,
- * so the screen's requests follow only then.
+ * `by`), the screen's state is of it, and its data is loaded. The plot reports a zoom or pan a
+ * moment after the last input, so the screen's requests follow only then.
  */
 async function waitForView(
   page: Page,
@@ -64,6 +74,8 @@ async function waitForView(
       if (!url.searchParams.has('from') || !url.searchParams.has('to')) return false;
       const from = Number(url.searchParams.get('from'));
       const to = Number(url.searchParams.get('to'));
+      const screen = document.querySelector<HTMLElement>('[data-testid="chart-screen"]');
+      if (Number(screen?.dataset.viewStart) !== from || Number(screen?.dataset.viewEnd) !== to) return false;
       if (spanBelow !== undefined && !(to - from < spanBelow)) return false;
       return awayFrom === undefined || Math.abs(from - awayFrom) > (by ?? 0);
     },
@@ -119,20 +131,22 @@ describe('charts', () => {
   beforeAll(async () => {
     server = await startAppServer();
     levels = levelPvs(server).slice(0, 3);
-    // Four days of minutes for three tank levels: the archive charts' day has data everywhere.
+    // Four days of minutes for three tank levels. The archive charts span two local days: today
+    // alone is empty just after midnight (the history ends at the last quarter hour), yesterday
+    // is always complete, so the tests hold at any time of day.
     await writeChartHistory(server, levels, 4);
     const [first, second, third] = levels as [PvRef, PvRef, PvRef];
     archive = await createChart(server, {
       type: 'Measurement',
       title: 'Browsertest: Füllstände',
-      timeSpanFactor: 1,
+      timeSpanFactor: 2,
       timeSpanUnit: 'Day',
       series: [{ pv: first }, { pv: second }],
     });
     axes = await createChart(server, {
       type: 'Measurement',
       title: 'Browsertest: Achsen',
-      timeSpanFactor: 1,
+      timeSpanFactor: 2,
       timeSpanUnit: 'Day',
       series: [
         { pv: first, axisYIsLogarithmic: true, axisYLogarithmicBase: 10 },
@@ -158,9 +172,11 @@ describe('charts', () => {
     await page.locator(`a[href="/charts/archive/${archive.id}"]`).click();
     await page.waitForURL(`**/charts/archive/${archive.id}*`);
     const opened = await waitForDrawn(page);
-    // One day by the chart's config (23 or 25 hours on the days the clocks change).
-    expect(opened.end - opened.start).toBeGreaterThanOrEqual(23 * 3600_000 - 1);
-    expect(opened.end - opened.start).toBeLessThanOrEqual(25 * 3600_000);
+    // Two local days by the chart's config, yesterday and today (an hour less or more when the
+    // clocks change), ending at midnight.
+    expect(opened.end - opened.start).toBeGreaterThanOrEqual(47 * 3600_000 - 1);
+    expect(opened.end - opened.start).toBeLessThanOrEqual(49 * 3600_000);
+    expect(opened.end).toBeGreaterThan(Date.now());
     // The legend follows once the data is drawn.
     await page.getByTestId('chart-legend').waitFor({ state: 'visible' });
     for (const pv of levels.slice(0, 2)) {
@@ -281,6 +297,60 @@ describe('charts', () => {
     expect(log[0]?.dir).toBe(1);
     expect(reversed[0]?.distr).toBe('linear');
     expect(log[0]?.min).toBeGreaterThan(0);
+    await page.context().close();
+  });
+
+  it('regroups its value axes in place when a pan leaves the data and comes back', async () => {
+    const page = await signedIn(`/charts/archive/${archive.id}?start=-P2D`);
+    const before = await waitForDrawn(page);
+    // The two tanks' levels differ: one axis each.
+    expect(before.scales).toHaveLength(2);
+    const shownAxes = () =>
+      page.evaluate(() => {
+        const plot = document.querySelector('[data-testid="chart-plot"]');
+        const axes = Array.from(plot?.querySelectorAll('.u-axis') ?? []);
+        // The time axis is the first.
+        return axes.filter((a) => !a.classList.contains('u-off')).length - 1;
+      });
+    expect(await shownAxes()).toBe(2);
+    await page.evaluate(() => {
+      const root = document.querySelector('[data-testid="chart-plot"] .uplot');
+      if (root) root.setAttribute('data-first-build', 'yes');
+    });
+    const box = await plotArea(page);
+    const pan = async (widths: number) => {
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.keyboard.down('Shift');
+      for (let i = 0; i < Math.abs(widths); i++) await page.mouse.wheel(0, Math.sign(widths) * box.width);
+      await page.keyboard.up('Shift');
+    };
+    // Three views of two days back: four days of history end there, no series has a point,
+    // both share the default axis.
+    await pan(-3);
+    await page.waitForFunction(
+      (from) => {
+        const url = new URL(location.href);
+        const screen = document.querySelector<HTMLElement>('[data-testid="chart-screen"]');
+        const plot = document.querySelector<HTMLElement>('[data-testid="chart-plot"]');
+        return (
+          Number(url.searchParams.get('from')) < from &&
+          screen?.dataset.viewStart === url.searchParams.get('from') &&
+          screen?.dataset.state === 'done' &&
+          JSON.parse(plot?.dataset.scales ?? '[]').length === 1
+        );
+      },
+      before.start - 5 * 86_400_000,
+      { timeout: 10_000 },
+    );
+    expect((await plotState(page)).points).toBe(0);
+    expect(await shownAxes()).toBe(1);
+    // Back where the data is: two axes again, on the same plot, never built anew.
+    await pan(3);
+    const back = await waitForView(page, { awayFrom: before.start - 5 * 86_400_000, by: 86_400_000 });
+    expect(back.scales).toHaveLength(2);
+    expect(await shownAxes()).toBe(2);
+    expect(await page.locator('[data-testid="chart-plot"] .uplot').count()).toBe(1);
+    expect(await page.locator('[data-testid="chart-plot"] .uplot[data-first-build="yes"]').count()).toBe(1);
     await page.context().close();
   });
 

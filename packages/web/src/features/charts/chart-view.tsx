@@ -1,5 +1,4 @@
 import {
-  MEASUREMENT_TYPES,
   pvKey,
   savedDraft,
   type AnnotationDraft,
@@ -7,9 +6,9 @@ import {
   type MeasurementType,
   type TimeWindow,
 } from '@leitwarte/core';
-import { Alert, Button, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { startTransition, useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { exportChartData } from '../../api/charts';
@@ -21,10 +20,12 @@ import { FailureDialog } from './annotations/message-dialogs';
 import { useAnnotations } from './annotations/use-annotations';
 import { chartDataFetcher, chartWindow, type ChartDefinition, type ChartOpening } from './chart-definition';
 import { saveFile } from '../../lib/save-file';
+import { useStableCallback } from '../../lib/use-stable-callback';
 import { searchWithView } from './chart-range';
 import { ChartToolbar } from './chart-toolbar';
 import { ConfigDialog } from './config-dialog';
 import { useDrawingWidth } from './drawing-width';
+import { MeasurementTypeSelects } from './measurement-type-selects';
 import { ChartLegend } from './plot/chart-legend';
 import type { PlotAnnotation, RangeChangeCause } from './plot/plot-types';
 import { TimeSeriesPlot } from './plot/time-series-plot';
@@ -113,7 +114,6 @@ export function ChartView({ definition, live, keepViewInAddress, onConfigSaved, 
   // Reset leads to the chart's own span, not to a view kept in the address.
   const [home, setHome] = useState<TimeWindow>(() => defaultWindow(definition, live, new URLSearchParams()));
   const [range, setRange] = useState<RangeSelection>(() => ({ choice: 'custom', custom: view }));
-  const [rangeKey, setRangeKey] = useState(0);
   const [preset, setPreset] = useState(definition.preset);
   const [measurement, setMeasurement] = useState<Record<string, MeasurementType>>({});
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
@@ -213,7 +213,7 @@ export function ChartView({ definition, live, keepViewInAddress, onConfigSaved, 
     if (keepViewInAddress) setSearchParams(searchWithView(searchParams, next), { replace: true });
   };
 
-  const onRangeChange = (moved: TimeWindow, cause: RangeChangeCause) => {
+  const followRange = (moved: TimeWindow, cause: RangeChangeCause) => {
     // Whole milliseconds: the address, the requests and the batches all count in them.
     const next = { start: Math.round(moved.start), end: Math.round(moved.end) };
     if (cause === 'reset') {
@@ -234,16 +234,21 @@ export function ChartView({ definition, live, keepViewInAddress, onConfigSaved, 
       showView(next);
       setRange({ choice: 'custom', custom: next });
     }
-    setRangeKey((k) => k + 1);
   };
 
-  const onPickRange = (selection: RangeSelection) => {
+  // The plot shows the new range already; the rest of the screen (range picker, address, data
+  // requests) follows in a transition, in short slices between the frames of a further gesture.
+  const onRangeChange = useStableCallback((moved: TimeWindow, cause: RangeChangeCause) =>
+    startTransition(() => followRange(moved, cause)),
+  );
+
+  const onPickRange = useStableCallback((selection: RangeSelection) => {
     const window = resolveSelection(selection);
     setRange(selection);
     showView({ start: window.start, end: window.end });
-  };
+  });
 
-  const onPlotClick = (time: number, seriesIndex: number | null) => {
+  const onPlotClick = useStableCallback((time: number, seriesIndex: number | null) => {
     if (!addMode || !canAnnotate) return;
     const visible = definition.series.filter((_, i) => !hidden.has(keys[i] ?? ''));
     const target =
@@ -253,14 +258,40 @@ export function ChartView({ definition, live, keepViewInAddress, onConfigSaved, 
     if (!target) return;
     setAddMode(false);
     setDraft(annotationDraftAt(time, target.pv, shown.source));
-  };
+  });
 
-  const onAnnotationClick = (id: number) => {
+  const onAnnotationClick = useStableCallback((id: number) => {
     const annotation = annotationList.annotations.find((a) => a.id === id);
     if (annotation) setDraft(savedDraft(annotation));
-  };
+  });
 
-  const onExport = async () => {
+  const onAutoRefreshChange = useStableCallback((on: boolean) => {
+    setAutoRefresh(on);
+    if (on) {
+      const window = defaultWindow(definition, true, new URLSearchParams());
+      setHome(window);
+      setView(window);
+      setRange({ choice: 'custom', custom: window });
+    }
+  });
+
+  const onToggleSeries = useCallback(
+    (key: string) =>
+      setHidden((previous) => {
+        const next = new Set(previous);
+        if (next.has(key)) next.delete(key);
+        else next.add(key);
+        return next;
+      }),
+    [],
+  );
+  const onMeasurementChange = useCallback(
+    (key: string, type: MeasurementType) => setMeasurement((m) => ({ ...m, [key]: type })),
+    [],
+  );
+  const openEditor = useCallback(() => setEditing(true), []);
+
+  const onExport = useStableCallback(async () => {
     setExporting(true);
     const result = await exportChartData({
       ...(chartId !== null && !changedTypes
@@ -273,7 +304,8 @@ export function ChartView({ definition, live, keepViewInAddress, onConfigSaved, 
     setExporting(false);
     if (result.status === 'Success') saveFile(result.fileName, result.blob);
     else setExportError(result.errorMessage);
-  };
+  });
+  const startExport = useStableCallback(() => void onExport());
 
   const title =
     definition.title || t(live ? 'charts.screen.realtimeTrendline' : 'charts.screen.archiveTrendline');
@@ -281,7 +313,15 @@ export function ChartView({ definition, live, keepViewInAddress, onConfigSaved, 
   const controls = useControlsShown(state === 'done' || state === 'error');
 
   return (
-    <Stack gap="sm" data-testid="chart-screen" data-state={state}>
+    <Stack
+      gap="sm"
+      data-testid="chart-screen"
+      data-state={state}
+      // The view the state is of: the plot and the address show a zoom or pan before the screen
+      // has taken it over (in a transition), and until then the state is of the view before.
+      data-view-start={view.start}
+      data-view-end={view.end}
+    >
       <Group justify="space-between" align="flex-end">
         <Title order={2}>{title}</Title>
         <Text size="sm" c="dimmed" data-testid="chart-read-source">
@@ -290,26 +330,16 @@ export function ChartView({ definition, live, keepViewInAddress, onConfigSaved, 
       </Group>
       <ChartToolbar
         range={range}
-        rangeKey={rangeKey}
         onRangeChange={onPickRange}
         preset={preset}
         onPresetChange={setPreset}
         autoRefresh={live ? autoRefresh : null}
-        onAutoRefreshChange={(on) => {
-          setAutoRefresh(on);
-          if (on) {
-            const window = defaultWindow(definition, true, new URLSearchParams());
-            setHome(window);
-            setView(window);
-            setRange({ choice: 'custom', custom: window });
-            setRangeKey((k) => k + 1);
-          }
-        }}
-        onExport={() => void onExport()}
+        onAutoRefreshChange={onAutoRefreshChange}
+        onExport={startExport}
         exporting={exporting}
         addMode={canAnnotate ? addMode : null}
         onAddModeChange={setAddMode}
-        onEdit={definition.config?.currentUserCanEdit ? () => setEditing(true) : null}
+        onEdit={definition.config?.currentUserCanEdit ? openEditor : null}
       />
       {definition.missingPvs.length > 0 ? (
         <Alert color="yellow" variant="light" data-testid="chart-missing-pvs">
@@ -340,6 +370,7 @@ export function ChartView({ definition, live, keepViewInAddress, onConfigSaved, 
         series={plotSeries}
         points={shown.points}
         range={view}
+        pointsComplete={state !== 'loading'}
         homeRange={home}
         onRangeChange={onRangeChange}
         annotations={plotAnnotations}
@@ -350,36 +381,12 @@ export function ChartView({ definition, live, keepViewInAddress, onConfigSaved, 
       />
       {controls ? (
         <>
-          <ChartLegend
-            series={plotSeries}
-            onToggle={(key) =>
-              setHidden((previous) => {
-                const next = new Set(previous);
-                if (next.has(key)) next.delete(key);
-                else next.add(key);
-                return next;
-              })
-            }
+          <ChartLegend series={plotSeries} onToggle={onToggleSeries} />
+          <MeasurementTypeSelects
+            series={dataSeries}
+            plotSeries={plotSeries}
+            onChange={onMeasurementChange}
           />
-          <Group gap="sm" wrap="wrap">
-            {dataSeries.map((s, i) => (
-              <NativeSelect
-                key={s.key}
-                size="xs"
-                label={t('charts.screen.measurementOf', { series: plotSeries[i]?.label ?? s.key })}
-                data-testid="chart-measurement"
-                data-series-key={s.key}
-                value={s.measurementType}
-                onChange={(event) =>
-                  setMeasurement((m) => ({ ...m, [s.key]: event.currentTarget.value as MeasurementType }))
-                }
-                data={MEASUREMENT_TYPES.map((type) => ({
-                  value: type,
-                  label: t(`charts.measurement.${type}`),
-                }))}
-              />
-            ))}
-          </Group>
           <AnnotationDialog
             opened={draft !== null}
             draft={draft}
