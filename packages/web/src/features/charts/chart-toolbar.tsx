@@ -1,13 +1,12 @@
 import { DATA_SOURCE_PRESETS, type DataSourcePreset } from '@leitwarte/core';
 import { Button, Group, NativeSelect, Switch } from '@mantine/core';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RangeSelection } from '../../ui/archive/range-selection';
 import { TimeRangePicker } from '../../ui/archive/time-range-picker';
 
 export interface ChartToolbarProps {
   range: RangeSelection;
-  /** Changes when the view moved by zoom, pan or reset, so the picker shows the new custom range. */
-  rangeKey: number;
   onRangeChange: (selection: RangeSelection) => void;
   preset: DataSourcePreset;
   onPresetChange: (preset: DataSourcePreset) => void;
@@ -22,12 +21,15 @@ export interface ChartToolbarProps {
   onEdit: (() => void) | null;
 }
 
-/** Range, data source, refresh, export, annotation and edit controls above a chart. */
-export function ChartToolbar(props: ChartToolbarProps) {
+/**
+ * Range, data source, refresh, export, annotation and edit controls above a chart. Memoised: a
+ * chart screen renders again for data and annotations, which change nothing here.
+ */
+export const ChartToolbar = memo(function ChartToolbar(props: ChartToolbarProps) {
   const { t } = useTranslation();
   return (
     <Group gap="sm" align="flex-end" wrap="wrap">
-      <TimeRangePicker key={props.rangeKey} value={props.range} onChange={props.onRangeChange} native />
+      <TimeRangePicker value={props.range} onChange={props.onRangeChange} native />
       <NativeSelect
         label={t('charts.screen.source')}
         data-testid="chart-source"
@@ -64,4 +66,4 @@ export function ChartToolbar(props: ChartToolbarProps) {
       ) : null}
     </Group>
   );
-}
+});

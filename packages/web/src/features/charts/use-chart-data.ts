@@ -12,7 +12,7 @@ import {
   type TimeWindow,
   pvKey,
 } from '@leitwarte/core';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useState } from 'react';
 
 /** A series as the data layer sees it: its plot key and what its values are. */
 export interface DataSeries {
@@ -258,17 +258,29 @@ export function useChartData(
             const data = byPv.get(`${pvKey(s.pv)}|${s.measurementType}`);
             list[i]?.completeColumns(ids[i] ?? -1, data ? { t: data.t, v: data.v } : { t: [], v: [] });
           });
-          setUnauthorized(reply.unauthorizedPvs);
-          setError(null);
+          return () => {
+            setUnauthorized(reply.unauthorizedPvs);
+            setError(null);
+          };
         })
         .catch((failure: unknown) => {
           const aborted = controller.signal.aborted;
           list.forEach((cache, i) => cache.fail(ids[i] ?? -1, aborted ? 'aborted' : errorMessage(failure)));
-          if (!aborted) setError(errorMessage(failure));
+          return () => {
+            if (!aborted) setError(errorMessage(failure));
+          };
         })
-        .finally(() => {
+        .then((update) => {
           store.inFlight.delete(request);
-          setVersion((v) => v + 1);
+          const publish = () => {
+            update();
+            setVersion((v) => v + 1);
+          };
+          // The first data of a chart is what the user waits for: at once. Data arriving while
+          // something is drawn (after a zoom or pan) renders in a transition, which React splits
+          // into short slices, so the frames of a gesture that goes on keep coming.
+          if (store.lastShown.size > 0) startTransition(publish);
+          else publish();
         });
     }
     // seriesSignature stands for the series list; the fetcher changes with the series.

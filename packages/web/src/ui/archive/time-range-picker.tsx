@@ -24,6 +24,16 @@ export function TimeRangePicker({
   const [from, setFrom] = useState(() => toLocalInput(value.custom.start));
   const [to, setTo] = useState(() => toLocalInput(value.custom.end));
   const [custom, setCustom] = useState(value.choice === 'custom');
+  // A range set from outside (a zoom of the chart, a reset) shows at once, replacing what was
+  // typed: adjusted while rendering, not by remounting, which would build the inputs anew.
+  const shownValue = `${value.choice}|${value.custom.start}|${value.custom.end}`;
+  const [followed, setFollowed] = useState(shownValue);
+  if (followed !== shownValue) {
+    setFollowed(shownValue);
+    setFrom(toLocalInput(value.custom.start));
+    setTo(toLocalInput(value.custom.end));
+    setCustom(value.choice === 'custom');
+  }
   const start = fromLocalInput(from);
   const end = fromLocalInput(to);
   const invalid = start === null || end === null || start >= end;

@@ -10,7 +10,7 @@ import {
   type AnnotationWriteResult,
   type PvRef,
 } from '@leitwarte/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createAnnotation, deleteAnnotations, getAnnotations, updateAnnotation } from '../../../api/charts';
@@ -164,6 +164,9 @@ export function useAnnotations(filter: AnnotationFilter) {
     queryKey: key,
     queryFn: ({ signal }) => getAnnotations({ start, end, pvs }, signal),
     refetchOnWindowFocus: false,
+    // After a zoom or pan the markers of the previous range stay until the new range's list is
+    // there, rather than vanishing for the time of the request.
+    placeholderData: keepPreviousData,
   });
   const writes = useAnnotationWrites();
   const annotations = useMemo(() => query.data ?? [], [query.data]);
