@@ -213,20 +213,25 @@ export function ChartView({ definition, live, keepViewInAddress, onConfigSaved, 
     if (keepViewInAddress) setSearchParams(searchWithView(searchParams, next), { replace: true });
   };
 
+  /** Back to the chart's own span, ending now: the view, where reset leads, the range picker. */
+  const showOwnSpan = () => {
+    const window = defaultWindow(definition, live, new URLSearchParams());
+    setHome(window);
+    setView(window);
+    setRange({ choice: 'custom', custom: window });
+  };
+
   const followRange = (moved: TimeWindow, cause: RangeChangeCause) => {
     // Whole milliseconds: the address, the requests and the batches all count in them.
     const next = { start: Math.round(moved.start), end: Math.round(moved.end) };
     if (cause === 'reset') {
-      const window = defaultWindow(definition, live, new URLSearchParams());
-      setHome(window);
-      setView(window);
+      showOwnSpan();
       if (keepViewInAddress) {
         const rest = new URLSearchParams(searchParams);
         rest.delete('from');
         rest.delete('to');
         setSearchParams(rest, { replace: true });
       }
-      setRange({ choice: 'custom', custom: window });
       if (live) setAutoRefresh(true);
     } else {
       // Looking back in a live chart stops it from moving on.
@@ -265,14 +270,10 @@ export function ChartView({ definition, live, keepViewInAddress, onConfigSaved, 
     if (annotation) setDraft(savedDraft(annotation));
   });
 
+  // Only a live chart has the switch.
   const onAutoRefreshChange = useStableCallback((on: boolean) => {
     setAutoRefresh(on);
-    if (on) {
-      const window = defaultWindow(definition, true, new URLSearchParams());
-      setHome(window);
-      setView(window);
-      setRange({ choice: 'custom', custom: window });
-    }
+    if (on) showOwnSpan();
   });
 
   const onToggleSeries = useCallback(

@@ -115,6 +115,28 @@ describe('live chart', () => {
     expect(toggle.checked).toBe(false);
   });
 
+  it('turned on again, the auto refresh goes back to the last hour up to the end of this minute', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const start = Date.UTC(2026, 2, 11, 10, 0, 30);
+    vi.setSystemTime(start);
+    plant(chartSeries(5, [A]));
+    render('/charts/live/5');
+    await done();
+    const toggle = (await screen.findByTestId('chart-auto-refresh')) as HTMLInputElement;
+    fireEvent.click(screen.getByRole('button', { name: 'zoom' }));
+    await waitFor(() => expect(toggle.checked).toBe(false));
+    const minuteEnd = Date.UTC(2026, 2, 11, 10, 1) - 1;
+    await waitFor(() => expect(Number(plot().dataset.rangeEnd)).toBeLessThan(minuteEnd));
+
+    // A few minutes later: the hour up to the end of the minute it is now.
+    vi.setSystemTime(start + 3 * 60_000);
+    fireEvent.click(toggle);
+    expect(toggle.checked).toBe(true);
+    const laterMinuteEnd = minuteEnd + 3 * 60_000;
+    await waitFor(() => expect(Number(plot().dataset.rangeEnd)).toBe(laterMinuteEnd));
+    expect(Number(plot().dataset.rangeStart)).toBe(laterMinuteEnd - 3_600_000);
+  });
+
   it('draws the limit lines of the series flags at the limits the PV channel sends', async () => {
     const series = chartSeries(5, [A]).map((s) => ({ ...s, showLimitTop: true, limitTextTop: 'Überlauf' }));
     plant(series);

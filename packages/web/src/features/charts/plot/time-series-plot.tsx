@@ -61,8 +61,8 @@ function canDrawCanvas(): boolean {
  * A time series plot drawn by uPlot. Changing data only feeds the existing plot (the view stays
  * where the user zoomed, and a new axis grouping is applied in place); the plot is rebuilt only
  * when the series, their drawing or the kind of their axes change. Zoom and pan run inside the
- * plot without re-rendering this component, and
- * it is memoised: its owner renders again for things that do not concern it.
+ * plot without re-rendering this component, and it is memoised: its owner renders again for
+ * things that do not concern it.
  */
 export const TimeSeriesPlot = memo(function TimeSeriesPlot({
   series,
