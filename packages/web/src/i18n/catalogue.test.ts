@@ -7,8 +7,33 @@ import { DEFERRED_AREAS, bundledGerman } from './i18n';
 
 // A path string, not `new URL`: under jsdom the global URL is not the one node:url accepts.
 const localesDir = join(dirname(fileURLToPath(import.meta.url)), 'locales');
-const catalogueOf = (language: string): Tree =>
-  JSON.parse(readFileSync(join(localesDir, `${language}.json`), 'utf8')) as Tree;
+const LANGUAGES = ['de', 'en', 'cs', 'ru'] as const;
+const textOf = (language: string) => readFileSync(join(localesDir, `${language}.json`), 'utf8');
+const catalogueOf = (language: string): Tree => JSON.parse(textOf(language)) as Tree;
+
+/**
+ * The keys an object of a JSON text holds twice, as dotted paths. JSON.parse keeps the last of
+ * them without a word, so a second `charts` area would take the place of the first.
+ */
+function repeatedKeys(text: string): string[] {
+  const tokens = text.match(/"(?:[^"\\]|\\.)*"|[{}:]/g) ?? [];
+  const objects: { path: string; keys: Set<string> }[] = [];
+  const repeated: string[] = [];
+  let lastKeyPath = '';
+  tokens.forEach((token, i) => {
+    if (token === '{') objects.push({ path: lastKeyPath, keys: new Set() });
+    else if (token === '}') objects.pop();
+    else if (tokens[i + 1] === ':') {
+      const object = objects[objects.length - 1];
+      if (!object) return;
+      const key = JSON.parse(token) as string;
+      lastKeyPath = object.path ? `${object.path}.${key}` : key;
+      if (object.keys.has(key)) repeated.push(lastKeyPath);
+      object.keys.add(key);
+    }
+  });
+  return repeated;
+}
 const de = catalogueOf('de');
 const [en, cs, ru] = ['en', 'cs', 'ru'].map(catalogueOf) as [Tree, Tree, Tree];
 
@@ -39,6 +64,15 @@ const sources = sourceFiles(srcDir).map((path) => ({ path, text: readFileSync(pa
 describe('catalogues', () => {
   it('one catalogue file per language', () => {
     expect(readdirSync(localesDir).sort()).toEqual(['cs.json', 'de.json', 'en.json', 'ru.json']);
+  });
+
+  it('finds a key written twice in one object', () => {
+    const text = '{"x": {"y": "a: {b}", "z": {"y": "c"}, "y": "d"}, "w": "e", "w": "f"}';
+    expect(repeatedKeys(text)).toEqual(['x.y', 'w']);
+  });
+
+  it.each(LANGUAGES)('%s writes no key twice', (language) => {
+    expect(repeatedKeys(textOf(language))).toEqual([]);
   });
 
   it('bundles every German area but those that load with their screens', () => {
