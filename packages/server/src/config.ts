@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { LOGIN_LOCKOUT_MS } from '@leitwarte/core';
 import { RECAPTCHA_VERIFY_URL } from './auth/recaptcha.js';
+import { loadDeliveryConfig, type DeliveryConfig } from './plant/remote-alarm/delivery/delivery-config.js';
 
 /** Server configuration, read from LEITWARTE_* environment variables (README: Configuration). */
 export interface Config {
@@ -41,6 +42,8 @@ export interface Config {
   backfill: boolean;
   /** SQLite: threads that reduce history for charts beside the server's thread; 0: none. */
   chartReadThreads: number;
+  /** Remote alarm channels besides voice (e-mail, SMS gateway, webhook, push) and the public URL. */
+  remoteAlarm: DeliveryConfig;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 }
 
@@ -156,6 +159,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     secureCookies: boolean(env, 'LEITWARTE_SECURE_COOKIES', false),
     backfill: boolean(env, 'LEITWARTE_BACKFILL', true),
     chartReadThreads: integer(env, 'LEITWARTE_CHART_READ_THREADS', 0, 0, 8),
+    remoteAlarm: loadDeliveryConfig(env, (variable, detail) => {
+      throw new ConfigError(variable, detail);
+    }),
     logLevel: logLevel as Config['logLevel'],
   };
 }

@@ -113,7 +113,9 @@ export async function createDomain(options: DomainOptions) {
     content: remoteAlarmFile ? loadRemoteAlarmContent(remoteAlarmFile, stationNumbers) : undefined,
     canEditPlan: (actor, plan) => rights.onPlan(actor, 'editPlans', plan),
     canAckPlan: (actor, plan) => rights.onPlan(actor, 'ackPlans', plan),
+    canReadPlan: (actor, plan) => rights.onPlan(actor, 'read', plan),
     canEditCallNumbers: (actor) => rights.has(actor, 'editCallNumbers'),
+    delivery: config.remoteAlarm,
   });
   const textsFile = file('text-messages.json');
   const textMessages = createTextMessageService({
@@ -229,7 +231,9 @@ export async function createDomain(options: DomainOptions) {
 
   // An alert of an active priority starts the remote alarm of its station's plans.
   alerts.onNewAlert((alert) => {
-    if (alert.station !== null) void remoteAlarm.onAlarm(alert.station, alert.priority).catch(() => {});
+    if (alert.station === null) return;
+    const text = [alert.description, alert.message].filter((t) => t !== '').join(': ');
+    void remoteAlarm.onAlarm(alert.station, alert.priority, text).catch(() => {});
   });
 
   return {

@@ -1,8 +1,5 @@
 import { REMOTE_ALARM_NAME_MAX } from './constants.js';
-
-/** Digits a phone number must have at least and at most (E.164 allows 15 after the country code). */
-const MIN_DIGITS = 5;
-const MAX_DIGITS = 20;
+import { DEFAULT_DIAL_COUNTRY, recipientAddressError } from './recipient-address.js';
 
 /** A call number as it is stored: trimmed, inner whitespace collapsed to single spaces. */
 export function normaliseCallNumber(number: string): string {
@@ -10,20 +7,12 @@ export function normaliseCallNumber(number: string): string {
 }
 
 /**
- * Why a call number string is not dialable, or null when it is. Accepted: an optional leading
- * "+" then digits grouped by spaces, "-" or "/" (e.g. "0151-23456789", "+49 6641 4711-20").
+ * Why a phone number is not dialable, or null when it is: digits grouped by spaces, "-" or "/"
+ * after an optional "+", and a valid number written internationally (E.164, "+49 …", "0049 …")
+ * or in the national format of the plant's country (e.g. "0151-23456789" in Germany).
  */
-export function callNumberError(number: string): string | null {
-  const value = normaliseCallNumber(number);
-  if (value === '') return 'Rufnummer darf nicht leer sein.';
-  if (!/^\+?\d(?:[\d /-]*\d)?$/.test(value) || /[ /-]{2}/.test(value)) {
-    return `Ungültige Rufnummer "${value}": erlaubt sind Ziffern, ein führendes + sowie Leerzeichen, - und /.`;
-  }
-  const digits = value.replace(/\D/g, '').length;
-  if (digits < MIN_DIGITS || digits > MAX_DIGITS) {
-    return `Ungültige Rufnummer "${value}": ${MIN_DIGITS} bis ${MAX_DIGITS} Ziffern erwartet.`;
-  }
-  return null;
+export function callNumberError(number: string, country: string = DEFAULT_DIAL_COUNTRY): string | null {
+  return recipientAddressError('voice', number, country);
 }
 
 /** Why a call number's name is not acceptable, or null. */

@@ -14,6 +14,8 @@ export type AlarmConnectionType = (typeof ALARM_CONNECTION_TYPES)[number];
  */
 export const REMOTE_ALARM_TEXT_KEYS = {
   alerting: 'remoteAlarm.alerting',
+  awaitingConfirmation: 'remoteAlarm.awaitingConfirmation',
+  deliveryRetry: 'remoteAlarm.deliveryRetry',
   delivered: 'remoteAlarm.delivered',
   noLineAvailable: 'remoteAlarm.noLineAvailable',
   noRecipients: 'remoteAlarm.noRecipients',

@@ -1,4 +1,6 @@
 import { Type, type Static } from 'typebox';
+import { literalUnion } from '../contract/common.js';
+import { ALARM_CHANNELS } from './recipient-address.js';
 import {
   ActivatePlanDataSchema,
   AlarmCallNumberSchema,
@@ -34,6 +36,10 @@ export const AlarmNumbersReplySchema = Type.Object({
   alarmCallnumbers: Type.Array(AlarmCallNumberSchema),
   categories: Type.Array(AlarmCategorySchema),
   currentUserCanEdit: Type.Boolean(),
+  /** Country whose national format phone numbers are read in (ISO 3166-1, e.g. "DE"). */
+  dialCountry: Type.String(),
+  /** The channels this server can deliver through (voice always; the others when set up). */
+  channels: Type.Array(literalUnion(ALARM_CHANNELS)),
 });
 export type AlarmNumbersReply = Static<typeof AlarmNumbersReplySchema>;
 

@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { literalUnion, ReplyStatus } from '../contract/common.js';
 import { ALARM_CONNECTION_TYPES, ALARM_PLAN_MEMBER_SLOTS, ALARM_PLAN_PRIORITY_FLAGS } from './constants.js';
+import { ALARM_CHANNELS, RECIPIENT_ADDRESS_MAX } from './recipient-address.js';
 
 const Station = Type.Integer({ minimum: 1, maximum: 999999 });
 const PlanNumber = Type.Integer({ minimum: 1, maximum: 9999 });
@@ -22,6 +23,21 @@ export const AlarmLineInfoSchema = Type.Object({
 });
 export type AlarmLineInfo = Static<typeof AlarmLineInfoSchema>;
 
+/** How a plan's escalation stands with the recipient it is at. */
+export const AlarmDeliveryStateSchema = Type.Object({
+  callNumberId: Type.Integer(),
+  channel: literalUnion(ALARM_CHANNELS),
+  /** sending: handing it to the channel (retrying after failures); waiting: for the confirmation. */
+  phase: literalUnion(['sending', 'waiting'] as const),
+  /** Tries of this delivery so far (1 for the first). */
+  tries: Type.Integer(),
+  /** When the phase ends: the next try, or the end of the wait for a confirmation. */
+  until: Type.Number(),
+  /** Why the last try failed, as the channel said it; null after a success. */
+  lastError: Type.Union([Type.String(), Type.Null()]),
+});
+export type AlarmDeliveryState = Static<typeof AlarmDeliveryStateSchema>;
+
 /** Alarm plan info of screens §3, plus the catalogue key of its alerting state (null when idle). */
 export const AlarmPlanInfoSchema = Type.Object({
   station: Type.Integer(),
@@ -40,6 +56,12 @@ export const AlarmPlanInfoSchema = Type.Object({
   undeliveredMessages: Type.Integer(),
   deliveredMessages: Type.Integer(),
   statusText: Type.Union([Type.String(), Type.Null()]),
+  /** Notifications the channels took in this escalation (e-mails, SMS, pushes, webhooks, calls). */
+  notificationsSent: Type.Integer(),
+  /** Deliveries that failed in this escalation (each try; retried with backoff). */
+  notificationsFailed: Type.Integer(),
+  /** The recipient the escalation is at; null when the plan is not alerting. */
+  delivery: Type.Union([AlarmDeliveryStateSchema, Type.Null()]),
 });
 export type AlarmPlanInfo = Static<typeof AlarmPlanInfoSchema>;
 
@@ -50,6 +72,8 @@ export const AlarmCallNumberSchema = Type.Object({
   number: Type.String(),
   active: Type.Boolean(),
   categoryId: Type.Union([Type.Integer(), Type.Null()]),
+  /** How the recipient is reached; `number` is the address on that channel. */
+  channel: literalUnion(ALARM_CHANNELS),
 });
 export type AlarmCallNumber = Static<typeof AlarmCallNumberSchema>;
 
@@ -135,11 +159,14 @@ export type PlanToConfirm = Static<typeof PlanToConfirmSchema>;
 /** A call number to save: without id it is created. */
 export const CallNumberInputSchema = Type.Object(
   {
-    id: Type.Optional(Type.Integer({ minimum: 1 })),
+    id: Type.Optional(Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })),
     name: Type.String({ maxLength: 256 }),
-    number: Type.String({ maxLength: 64 }),
+    /** A phone number for voice and SMS, an e-mail address, a push topic or a webhook recipient id. */
+    number: Type.String({ maxLength: RECIPIENT_ADDRESS_MAX }),
     active: Type.Boolean(),
-    categoryId: Type.Union([Type.Integer(), Type.Null()]),
+    categoryId: Type.Union([Type.Integer({ minimum: 1, maximum: 999_999 }), Type.Null()]),
+    /** Default voice (a call over the alarm lines). */
+    channel: Type.Optional(literalUnion(ALARM_CHANNELS)),
   },
   { additionalProperties: false },
 );
@@ -147,7 +174,7 @@ export type CallNumberInput = Static<typeof CallNumberInputSchema>;
 
 /** Activation state of one call number (set alarm numbers state). */
 export const CallNumberStateSchema = Type.Object(
-  { id: Type.Integer({ minimum: 1 }), active: Type.Boolean() },
+  { id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }), active: Type.Boolean() },
   { additionalProperties: false },
 );
 export type CallNumberState = Static<typeof CallNumberStateSchema>;

@@ -7,3 +7,5 @@ export * from './pipe-leakage.js';
 export * from './energy.js';
 export * from './contract-calls.js';
 export * from './visualization-contract.js';
+export * from './recipient-address.js';
+export * from './delivery-contract.js';

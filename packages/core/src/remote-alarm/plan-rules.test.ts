@@ -71,13 +71,13 @@ describe('call numbers (validated: number format, name not empty)', () => {
     }
     expect(normaliseCallNumber('  0170   1234567 ')).toBe('0170 1234567');
   });
-  it('refuses empty, letters, doubled separators, too few or too many digits', () => {
+  it('refuses empty, letters, doubled separators and numbers no country dials', () => {
     expect(callNumberError('')).toMatch(/nicht leer/);
     expect(callNumberError('0151-ABC')).toMatch(/Ungültige Rufnummer/);
     expect(callNumberError('0151--234567')).toMatch(/Ungültige Rufnummer/);
     expect(callNumberError('+-49123456')).toMatch(/Ungültige Rufnummer/);
-    expect(callNumberError('1234')).toMatch(/5 bis 20 Ziffern/);
-    expect(callNumberError('1'.repeat(21))).toMatch(/5 bis 20 Ziffern/);
+    expect(callNumberError('1234')).toMatch(/nationalen Format \(DE\)/);
+    expect(callNumberError('1'.repeat(21))).toMatch(/Ungültige Rufnummer/);
   });
   it('refuses empty or over-long names and control characters', () => {
     expect(callNumberNameError('Bereitschaft Wasser')).toBeNull();

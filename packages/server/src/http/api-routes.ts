@@ -10,6 +10,7 @@ import { plantInfoRoutes } from './plant-info.js';
 import { protocolRoutes } from './protocols.js';
 import { pvWriteRoutes } from './pv-writes.js';
 import { remoteAlertRoutes } from './remote-alert.js';
+import { remoteAlertDeliveryRoutes } from './remote-alert-delivery.js';
 import { reportsRoutes } from './reports.js';
 import { rightsRoutes } from './rights.js';
 import { secondFactorRoutes } from './second-factor.js';
@@ -27,6 +28,7 @@ export const apiAreaRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app
     pvWriteRoutes,
     stationCallRoutes,
     remoteAlertRoutes,
+    remoteAlertDeliveryRoutes,
     visualizationRoutes,
     protocolRoutes,
     dashboardRoutes,

@@ -12,13 +12,18 @@ declare module 'fastify' {
   }
 }
 
-/** API paths reachable without a session: the login form's own calls and the API documentation. */
+/**
+ * API paths reachable without a session: the login form's own calls, the API documentation,
+ * and the remote alarm's confirmations (the token or the gateway's secret is the authority).
+ */
 const PUBLIC = [
   '/api/auth/csrf',
   '/api/auth/bot-check',
   '/api/auth/login',
   '/api/auth/login/verify',
   '/api/auth/logout',
+  '/api/RemoteAlert/confirmation',
+  '/api/RemoteAlert/sms-reply',
 ];
 const isPublic = (path: string) =>
   PUBLIC.includes(path) || path === '/api/docs' || path.startsWith('/api/docs/');

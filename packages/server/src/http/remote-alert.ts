@@ -156,7 +156,12 @@ export const remoteAlertRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async 
     async (request) => {
       const actor = actorOf(request);
       const numbers = await remoteAlarm.callNumbers();
-      return { ...numbers, currentUserCanEdit: rights.has(actor, 'editCallNumbers') };
+      return {
+        ...numbers,
+        currentUserCanEdit: rights.has(actor, 'editCallNumbers'),
+        dialCountry: remoteAlarm.dialCountry(),
+        channels: remoteAlarm.channels(),
+      };
     },
   );
 

@@ -168,7 +168,13 @@ describe.each(BOTH_DIALECTS)('remote alarm sequence on %s', (dialect) => {
     await advance(60 * 60_000);
     expect(plan(7, 1).alertingCount).toBe(0);
 
-    const audit = await store.audit.range(0, t + 1, 10);
+    const rows = await store.audit.range(0, t + 1, 50);
+    // The escalation's own steps are in the audit too: each call attempt and each call made.
+    expect(rows.filter((r) => r.action === 'remoteAlarm.attempt').map((r) => r.new_value)).toEqual([
+      'Bereitschaftshandy Abwasser (voice)',
+      'Bereitschaftshandy Abwasser (voice)',
+    ]);
+    const audit = rows.filter((r) => r.action === 'remoteAlarm.ackPlan');
     expect(audit.map((r) => [r.action, r.old_value, r.new_value])).toEqual([
       ['remoteAlarm.ackPlan', '1', '0'],
       ['remoteAlarm.ackPlan', '2', '1'],

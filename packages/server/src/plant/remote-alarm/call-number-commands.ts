@@ -7,7 +7,15 @@ import { checkCallNumberInputs, checkCallNumberStates } from './call-number-inpu
 type Actor = Pick<SessionPrincipal, 'userId' | 'username' | 'role'>;
 
 const describe = (n: AlarmCallNumber | undefined) =>
-  n ? JSON.stringify({ name: n.name, number: n.number, active: n.active, categoryId: n.categoryId }) : null;
+  n
+    ? JSON.stringify({
+        name: n.name,
+        number: n.number,
+        channel: n.channel,
+        active: n.active,
+        categoryId: n.categoryId,
+      })
+    : null;
 
 /** Call numbers: a cache over the store, validated and audited writes. Callers serialise the calls. */
 export function createCallNumberCommands(deps: {
@@ -15,6 +23,8 @@ export function createCallNumberCommands(deps: {
   store: Store;
   now: () => number;
   canEdit(actor: Actor): boolean;
+  /** Country whose national format phone numbers are read in. */
+  country: string;
 }) {
   let byId = new Map<number, AlarmCallNumber>();
   const list = () => [...byId.values()].sort((a, b) => a.id - b.id);
@@ -43,7 +53,7 @@ export function createCallNumberCommands(deps: {
     list: async () => list(),
     async save(actor: Actor, inputs: readonly CallNumberInput[], categories: ReadonlySet<number>) {
       if (!deps.canEdit(actor)) return unauthorized();
-      const checked = checkCallNumberInputs(inputs, byId, categories);
+      const checked = checkCallNumberInputs(inputs, byId, categories, deps.country);
       if (!checked.ok) return reply('Failed', checked.errors.join(' '));
       const saved = await deps.repo.saveCallNumbers(checked.value, deps.now());
       const before = new Map(byId);

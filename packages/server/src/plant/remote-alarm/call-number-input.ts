@@ -1,7 +1,8 @@
 import {
-  callNumberError,
+  ALARM_CHANNELS,
   callNumberNameError,
-  normaliseCallNumber,
+  normaliseRecipientAddress,
+  recipientAddressError,
   type AlarmCallNumber,
   type CallNumberInput,
   type CallNumberState,
@@ -15,11 +16,15 @@ function label(input: { id?: number; name?: string }, index: number): string {
   return input.id === undefined ? `Neue Rufnummer ${index + 1}` : `Rufnummer ${input.id}`;
 }
 
-/** Checks call numbers to save: name not empty, dialable number, known id and category. */
+/**
+ * Checks call numbers to save: name not empty, an address that fits the channel (a phone number
+ * in E.164 or the plant's national format, an e-mail address, ...), known id and category.
+ */
 export function checkCallNumberInputs(
   inputs: readonly CallNumberInput[],
   existing: ReadonlyMap<number, AlarmCallNumber>,
   categories: ReadonlySet<number>,
+  country: string,
 ): Checked<CallNumberWrite[]> {
   const errors: string[] = [];
   const ids = new Set<number>();
@@ -33,7 +38,14 @@ export function checkCallNumberInputs(
     }
     const nameError = typeof input.name === 'string' ? callNumberNameError(input.name) : 'Name fehlt.';
     if (nameError) errors.push(`${at}: ${nameError}`);
-    const numberError = typeof input.number === 'string' ? callNumberError(input.number) : 'Rufnummer fehlt.';
+    // A number saved without a channel keeps the one it has (a new one is a voice number).
+    const channel = input.channel ?? (input.id === undefined ? undefined : existing.get(input.id)?.channel);
+    const kind = channel ?? 'voice';
+    if (!ALARM_CHANNELS.includes(kind)) errors.push(`${at}: unbekannter Kanal.`);
+    const numberError =
+      typeof input.number === 'string'
+        ? recipientAddressError(kind, input.number, country)
+        : 'Rufnummer fehlt.';
     if (numberError) errors.push(`${at}: ${numberError}`);
     if (typeof input.active !== 'boolean') errors.push(`${at}: Aktivierung fehlt.`);
     if (input.categoryId !== null && !categories.has(input.categoryId)) {
@@ -42,9 +54,10 @@ export function checkCallNumberInputs(
     writes.push({
       ...(input.id === undefined ? {} : { id: input.id }),
       name: String(input.name).trim(),
-      number: normaliseCallNumber(String(input.number)),
+      number: normaliseRecipientAddress(kind, String(input.number)),
       active: input.active,
       categoryId: input.categoryId,
+      channel: kind,
     });
   });
   return errors.length > 0 ? { ok: false, errors } : { ok: true, value: writes };

@@ -1,13 +1,17 @@
 import {
+  ALARM_CHANNELS,
   ALARM_CONNECTION_TYPES,
   ALARM_PLAN_MEMBER_SLOTS,
+  DEFAULT_DIAL_COUNTRY,
+  RECIPIENT_ADDRESS_MAX,
   REMOTE_ALARM_NAME_MAX,
-  callNumberError,
+  isDialCountry,
   literalUnion,
   memberSlots,
-  normaliseCallNumber,
+  normaliseRecipientAddress,
   planKey,
   priorityFlags,
+  recipientAddressError,
 } from '@leitwarte/core';
 import { Type, type Static } from 'typebox';
 import type { RemoteAlarmSeed } from '../../store/remote-alarm/index.js';
@@ -24,7 +28,15 @@ export const RemoteAlarmContentSchema = Type.Object(
     pvGroups: Type.Array(Type.Object({ id: Id, station: Id, name: Name }, closed)),
     callNumbers: Type.Array(
       Type.Object(
-        { id: Id, name: Name, number: Type.String({ maxLength: 64 }), active: Type.Boolean(), category: Id },
+        {
+          id: Id,
+          name: Name,
+          number: Type.String({ maxLength: RECIPIENT_ADDRESS_MAX }),
+          active: Type.Boolean(),
+          category: Id,
+          /** Default voice: a call over the station's alarm lines. */
+          channel: Type.Optional(literalUnion(ALARM_CHANNELS)),
+        },
         closed,
       ),
     ),
@@ -55,10 +67,52 @@ export const RemoteAlarmContentSchema = Type.Object(
         closed,
       ),
     ),
+    delivery: Type.Optional(
+      Type.Object(
+        {
+          /** Country whose national format phone numbers are read in (ISO 3166-1, default DE). */
+          country: Type.Optional(Type.String({ minLength: 2, maxLength: 2 })),
+          /** How long a recipient has to confirm an e-mail, SMS, push or webhook (default 5). */
+          confirmMinutes: Type.Optional(Type.Integer({ minimum: 1, maximum: 240 })),
+          /** Pause before the next recipient (default 30). */
+          pauseSeconds: Type.Optional(Type.Integer({ minimum: 0, maximum: 3600 })),
+          /** How long a confirmation link or SMS code stays valid (default 24). */
+          linkValidHours: Type.Optional(Type.Integer({ minimum: 1, maximum: 168 })),
+          /** Tries of one delivery before the next recipient is due (default 3). */
+          retryTries: Type.Optional(Type.Integer({ minimum: 1, maximum: 10 })),
+          /** Wait before the first retry; it doubles with each further one (default 10). */
+          retryBackoffSeconds: Type.Optional(Type.Integer({ minimum: 1, maximum: 3600 })),
+        },
+        closed,
+      ),
+    ),
   },
   closed,
 );
 export type RemoteAlarmContent = Static<typeof RemoteAlarmContentSchema>;
+
+/** The delivery settings of a plant with their defaults filled in. */
+export interface DeliverySettings {
+  country: string;
+  confirmMs: number;
+  pauseMs: number;
+  linkValidMs: number;
+  retryTries: number;
+  retryBackoffMs: number;
+}
+
+/** remote-alarm.json's delivery block, defaults filled in. */
+export function deliverySettings(content: RemoteAlarmContent): DeliverySettings {
+  const d = content.delivery ?? {};
+  return {
+    country: d.country ?? DEFAULT_DIAL_COUNTRY,
+    confirmMs: (d.confirmMinutes ?? 5) * 60_000,
+    pauseMs: (d.pauseSeconds ?? 30) * 1000,
+    linkValidMs: (d.linkValidHours ?? 24) * 3_600_000,
+    retryTries: d.retryTries ?? 3,
+    retryBackoffMs: (d.retryBackoffSeconds ?? 10) * 1000,
+  };
+}
 
 /** No remote alarm at all (a plant without remote-alarm.json). */
 export const EMPTY_REMOTE_ALARM: RemoteAlarmContent = {
@@ -102,8 +156,10 @@ export function checkRemoteAlarmContent(
   content.pvGroups.forEach((g, i) => {
     if (!stations.has(g.station)) fail(`pvGroups[${i}].station`, `unknown station ${g.station}`);
   });
+  const country = content.delivery?.country ?? DEFAULT_DIAL_COUNTRY;
+  if (!isDialCountry(country)) fail('delivery.country', `unknown country ${country}`);
   content.callNumbers.forEach((n, i) => {
-    const error = callNumberError(n.number);
+    const error = recipientAddressError(n.channel ?? 'voice', n.number, country);
     if (error) fail(`callNumbers[${i}].number`, error);
     if (!categories.has(n.category)) fail(`callNumbers[${i}].category`, `unknown category ${n.category}`);
   });
@@ -141,9 +197,10 @@ export function remoteAlarmSeed(content: RemoteAlarmContent): RemoteAlarmSeed {
     callNumbers: content.callNumbers.map((n) => ({
       id: n.id,
       name: n.name,
-      number: normaliseCallNumber(n.number),
+      number: normaliseRecipientAddress(n.channel ?? 'voice', n.number),
       active: n.active,
       categoryId: n.category,
+      channel: n.channel ?? 'voice',
     })),
     lines: content.lines,
     plans: content.plans.map((p) => ({
@@ -162,6 +219,9 @@ export function remoteAlarmSeed(content: RemoteAlarmContent): RemoteAlarmSeed {
       deliveredMessages: 0,
       pending: [],
       statusText: null,
+      escalation: null,
+      notificationsSent: 0,
+      notificationsFailed: 0,
     })),
   };
 }

@@ -1,4 +1,5 @@
 import {
+  ALARM_CHANNELS,
   planKey,
   resolvePlanDefault,
   type AlarmCategory,
@@ -9,28 +10,45 @@ import {
 } from '@leitwarte/core';
 import { createRemoteAlarmRepository, type StoredPlan } from '../../store/remote-alarm/index.js';
 import { createListeners } from '../listeners.js';
-import { createAlarmSequencer, DEFAULT_SEQUENCE_TIMING, type SequenceChanges } from './alarm-sequence.js';
+import {
+  createAlarmSequencer,
+  DEFAULT_SEQUENCE_TIMING,
+  noChanges,
+  type SequenceChanges,
+} from './alarm-sequence.js';
 import { createCallNumberCommands } from './call-number-commands.js';
-import { checkRemoteAlarmContent, EMPTY_REMOTE_ALARM, remoteAlarmSeed } from './content.js';
+import { createConfirmCommands } from './confirm-commands.js';
+import { createConfirmations } from './confirmations.js';
+import { checkRemoteAlarmContent, deliverySettings, EMPTY_REMOTE_ALARM, remoteAlarmSeed } from './content.js';
+import { createDeliveryChannels, NO_DELIVERY } from './delivery/index.js';
+import { createEscalationRunner } from './escalation-runner.js';
+import { checkPlanRecipients } from './plan-recipients.js';
 import { failed, resolvePlans, succeeded } from './plan-refs.js';
 import { createSerial } from './serial.js';
 import type { Actor, RemoteAlarmService, RemoteAlarmServiceDeps } from './types.js';
 import { toActivation, toLineInfo, toPlanConfig, toPlanInfo, toPlanToConfirm } from './views.js';
 
-/** Remote alarm: plans, lines, call numbers, activation, acknowledgement and simulated alerting. */
+/**
+ * Remote alarm: plans, lines, call numbers, activation, acknowledgement, and the escalation that
+ * alerts the recipients (voice calls over the alarm lines, e-mail, SMS, push, webhook).
+ */
 export function createRemoteAlarmService(deps: RemoteAlarmServiceDeps): RemoteAlarmService {
   const now = deps.now ?? Date.now;
+  const content = deps.content ?? EMPTY_REMOTE_ALARM;
+  const settings = deliverySettings(content);
+  const delivery = deps.delivery ?? NO_DELIVERY;
+  const channels = deps.channels ?? createDeliveryChannels(delivery, settings.country);
   const repo = createRemoteAlarmRepository(deps.store.db, deps.store.dialect);
   const serial = createSerial();
   const planListeners = createListeners<readonly AlarmPlanInfo[]>();
   const lineListeners = createListeners<readonly AlarmLineInfo[]>();
   const canAckPlan = deps.canAckPlan ?? deps.canEditPlan;
+  const confirmations = createConfirmations({ store: deps.store, now, validMs: settings.linkValidMs });
   let plans: StoredPlan[] = [];
   let byKey = new Map<string, StoredPlan>();
   let groups = new Map<number, AlarmPvGroup>();
   let categories: AlarmCategory[] = [];
   let sequencer: ReturnType<typeof createAlarmSequencer> | null = null;
-  let timer: ReturnType<typeof setInterval> | null = null;
   const canEditCallNumbers =
     deps.canEditCallNumbers ?? ((actor: Actor) => plans.some((p) => deps.canEditPlan(actor, p)));
   const numbers = createCallNumberCommands({
@@ -38,6 +56,7 @@ export function createRemoteAlarmService(deps: RemoteAlarmServiceDeps): RemoteAl
     store: deps.store,
     now,
     canEdit: (a) => canEditCallNumbers(a),
+    country: settings.country,
   });
 
   const running = () => {
@@ -48,7 +67,14 @@ export function createRemoteAlarmService(deps: RemoteAlarmServiceDeps): RemoteAl
     plans = list;
     byKey = new Map(list.map((p) => [planKey(p), p]));
   };
-  /** Persists and announces what changed; on a store failure memory is reloaded from the store. */
+  /** Announces, audits and dispatches what changed (the plans are written already). */
+  const announce = async (changes: SequenceChanges) => {
+    if (changes.plans.size > 0) planListeners.emit([...changes.plans].map(toPlanInfo));
+    if (changes.lines.size > 0) lineListeners.emit([...changes.lines].map(toLineInfo));
+    await runner.record(changes.events);
+    runner.dispatch(changes.sends);
+  };
+  /** Persists, then announces; on a store failure memory is reloaded from the store. */
   const commit = async (changes: SequenceChanges) => {
     if (changes.plans.size > 0) {
       try {
@@ -57,11 +83,38 @@ export function createRemoteAlarmService(deps: RemoteAlarmServiceDeps): RemoteAl
         setPlans(await repo.plans());
         throw error;
       }
-      planListeners.emit([...changes.plans].map(toPlanInfo));
     }
-    if (changes.lines.size > 0) lineListeners.emit([...changes.lines].map(toLineInfo));
+    await announce(changes);
   };
-  const noChanges = (): SequenceChanges => ({ plans: new Set(), lines: new Set() });
+  const tick = () =>
+    serial(async () => {
+      if (sequencer) await commit(sequencer.step(plans, now()));
+    });
+  const runner = createEscalationRunner({
+    store: deps.store,
+    plant: deps.plant,
+    now,
+    serial,
+    sequencer: running,
+    plan: (key) => byKey.get(key),
+    callNumbers: () => numbers.byId(),
+    channels,
+    confirmations,
+    publicUrl: delivery.publicUrl,
+    commit,
+    tick,
+    tickMs: deps.tickMs ?? 1000,
+  });
+  const confirm = createConfirmCommands({
+    plant: deps.plant,
+    now,
+    serial,
+    confirmations,
+    sequencer: running,
+    plan: (key) => byKey.get(key),
+    announce,
+    dialCountry: () => settings.country,
+  });
   const audit = (
     actor: Actor,
     action: string,
@@ -108,7 +161,6 @@ export function createRemoteAlarmService(deps: RemoteAlarmServiceDeps): RemoteAl
   const service: RemoteAlarmService = {
     async start() {
       if (sequencer) return;
-      const content = deps.content ?? EMPTY_REMOTE_ALARM;
       checkRemoteAlarmContent(
         content,
         new Set(deps.plant.stations().map((s) => s.stationNumber)),
@@ -123,23 +175,30 @@ export function createRemoteAlarmService(deps: RemoteAlarmServiceDeps): RemoteAl
         sequencer = createAlarmSequencer({
           lines: await repo.lines(),
           random: deps.random ?? Math.random,
-          timing: { ...DEFAULT_SEQUENCE_TIMING, ...deps.timing },
+          timing: {
+            ...DEFAULT_SEQUENCE_TIMING,
+            pauseMs: settings.pauseMs,
+            confirmMs: settings.confirmMs,
+            retryTries: settings.retryTries,
+            retryBackoffMs: settings.retryBackoffMs,
+            ...deps.timing,
+          },
           callNumbers: numbers.byId,
+          channelReady: (channel) => channel === 'voice' || channels.has(channel),
         });
+        sequencer.resume(plans);
+        await confirmations.prune();
       });
-      if (deps.autoTick ?? true) {
-        timer = setInterval(
-          () => void service.tick().catch((e: unknown) => process.emitWarning(String(e))),
-          deps.tickMs ?? 1000,
-        );
-        timer.unref();
-      }
+      if (deps.autoTick ?? true) runner.start();
     },
     async stop() {
-      if (timer) clearInterval(timer);
-      timer = null;
+      await runner.stop();
       await serial(async () => undefined);
+      for (const channel of channels.values()) channel.close();
     },
+    escalation: { start: () => runner.start(), stop: () => runner.stop(), settled: () => runner.settled() },
+    dialCountry: () => settings.country,
+    channels: () => ALARM_CHANNELS.filter((c) => c === 'voice' || channels.has(c)),
     async plans(actor) {
       const list = await numbers.list();
       return {
@@ -186,8 +245,10 @@ export function createRemoteAlarmService(deps: RemoteAlarmServiceDeps): RemoteAl
         });
         // What remains unsent is alerted at once, as a new alert would be.
         const stepped = running().step(plans, now());
-        changes.plans = new Set([...changes.plans, ...resolved.plans, ...stepped.plans]);
-        changes.lines = new Set([...changes.lines, ...stepped.lines]);
+        for (const plan of [...resolved.plans, ...stepped.plans]) changes.plans.add(plan);
+        for (const line of stepped.lines) changes.lines.add(line);
+        changes.events.push(...stepped.events);
+        changes.sends.push(...stepped.sends);
         await commit(changes);
         for (const { plan, before, acknowledged } of done) {
           await audit(actor, 'remoteAlarm.ackPlan', plan, String(before), String(plan.pending.length), {
@@ -201,21 +262,60 @@ export function createRemoteAlarmService(deps: RemoteAlarmServiceDeps): RemoteAl
     setCallNumbers: (actor, inputs) =>
       serial(() => numbers.save(actor, inputs, new Set(categories.map((c) => c.id)))),
     setCallNumberStates: (actor, states) => serial(() => numbers.setStates(actor, states)),
-    onAlarm: (station, priority) =>
+    setPlanRecipients: (actor, entries) =>
+      serial(async () => {
+        if (!canEditCallNumbers(actor))
+          return {
+            ...failed('Keine Rechte zum Bearbeiten der Rufnummern.'),
+            status: 'Unauthorized' as const,
+          };
+        const checked = checkPlanRecipients(
+          entries,
+          byKey,
+          numbers.byId(),
+          (ref) => deps.canReadPlan?.(actor, ref) ?? true,
+        );
+        if (!checked.ok) return checked.reply;
+        const changed = checked.writes.filter(
+          (w) => JSON.stringify(w.plan.recipients) !== JSON.stringify(w.recipients),
+        );
+        await repo.savePlanRecipients(
+          changed.map((w) => ({
+            station: w.plan.station,
+            planNumber: w.plan.planNumber,
+            recipients: w.recipients,
+          })),
+          now(),
+        );
+        for (const { plan, recipients } of changed) {
+          const old = JSON.stringify(plan.recipients.filter((r) => r !== null));
+          plan.recipients = recipients;
+          await audit(
+            actor,
+            'remoteAlarm.setPlanRecipients',
+            plan,
+            old,
+            JSON.stringify(recipients.filter((r) => r !== null)),
+          );
+        }
+        if (changed.length > 0) planListeners.emit(changed.map((w) => toPlanInfo(w.plan)));
+        return succeeded();
+      }),
+    confirmationInfo: (token) => confirm.info(token),
+    confirm: (token, via) => confirm.confirm(token, via),
+    smsReply: (from, text) => confirm.smsReply(from, text),
+    onAlarm: (station, priority, text = '') =>
       serial(async () => {
         if (!Number.isInteger(station) || !Number.isInteger(priority)) return [];
         const seq = running();
         const at = now();
-        const alerting = plans.filter((p) => p.station === station && seq.alarm(p, priority, at));
+        const alerting = plans.filter((p) => p.station === station && seq.alarm(p, { priority, at, text }));
         const changes = seq.step(plans, at);
         for (const plan of alerting) changes.plans.add(plan);
         await commit(changes);
         return alerting.map((p) => ({ station: p.station, planNumber: p.planNumber }));
       }),
-    tick: () =>
-      serial(async () => {
-        if (sequencer) await commit(sequencer.step(plans, now()));
-      }),
+    tick,
     onPlanInfo: (listener) => planListeners.add(listener),
     onLineInfo: (listener) => lineListeners.add(listener),
   };

@@ -1,5 +1,6 @@
 import type {
   ActivatePlanData,
+  AlarmDeliveryState,
   AlarmLineInfo,
   AlarmPlanConfig,
   AlarmPlanInfo,
@@ -26,7 +27,17 @@ export function toPlanInfo(plan: StoredPlan): AlarmPlanInfo {
     undeliveredMessages: plan.pending.length,
     deliveredMessages: plan.deliveredMessages,
     statusText: plan.statusText,
+    notificationsSent: plan.notificationsSent,
+    notificationsFailed: plan.notificationsFailed,
+    delivery: deliveryOf(plan),
   };
+}
+
+function deliveryOf(plan: StoredPlan): AlarmDeliveryState | null {
+  const attempt = plan.escalation?.attempt;
+  if (!attempt) return null;
+  const { callNumberId, channel, phase, tries, until, lastError } = attempt;
+  return { callNumberId, channel, phase, tries, until, lastError };
 }
 
 /** Alarm line info of screens §3. */

@@ -1,2 +1,3 @@
 export * from './remote-alarm-repository.js';
 export type * from './tables.js';
+export * from './confirmations-repository.js';

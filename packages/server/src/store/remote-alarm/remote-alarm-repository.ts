@@ -1,9 +1,23 @@
-import type { AlarmCallNumber, AlarmCategory, AlarmConnectionType, AlarmPvGroup } from '@leitwarte/core';
+import { randomUUID } from 'node:crypto';
+import type {
+  AlarmCallNumber,
+  AlarmCategory,
+  AlarmChannel,
+  AlarmConnectionType,
+  AlarmPvGroup,
+} from '@leitwarte/core';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { StoreDialect } from '../dialect.js';
 import type { Database } from '../schema.js';
 import type { RemoteAlarmPlansTable } from './tables.js';
-import type { CallNumberWrite, PendingMessage, RemoteAlarmSeed, StoredLine, StoredPlan } from './types.js';
+import type {
+  CallNumberWrite,
+  EscalationState,
+  PendingMessage,
+  RemoteAlarmSeed,
+  StoredLine,
+  StoredPlan,
+} from './types.js';
 
 export type * from './types.js';
 
@@ -15,8 +29,13 @@ export interface RemoteAlarmRepository {
   pvGroups(): Promise<AlarmPvGroup[]>;
   lines(): Promise<StoredLine[]>;
   plans(): Promise<StoredPlan[]>;
-  /** Writes the mutable state of plans (active, counters, messages) in one transaction. */
+  /** Writes the mutable state of plans (active, counters, messages, escalation) in one transaction. */
   savePlans(plans: readonly StoredPlan[], now: number): Promise<void>;
+  /** Writes the member slots of plans in one transaction. */
+  savePlanRecipients(
+    entries: readonly { station: number; planNumber: number; recipients: (number | null)[] }[],
+    now: number,
+  ): Promise<void>;
   callNumbers(): Promise<AlarmCallNumber[]>;
   /** Creates or updates call numbers in one transaction; returns them with their ids, in input order. */
   saveCallNumbers(writes: readonly CallNumberWrite[], now: number): Promise<AlarmCallNumber[]>;
@@ -38,8 +57,22 @@ function toPlan(row: Selectable<RemoteAlarmPlansTable>): StoredPlan {
     callNumberChangeCount: row.call_number_change_count,
     callNumberChangeCountMax: row.call_number_change_count_max,
     deliveredMessages: row.delivered_messages,
-    pending: JSON.parse(row.pending_messages) as PendingMessage[],
+    pending: (JSON.parse(row.pending_messages) as Partial<PendingMessage>[]).map(pendingMessage),
     statusText: row.status_text,
+    escalation: row.escalation === null ? null : (JSON.parse(row.escalation) as EscalationState),
+    notificationsSent: row.notifications_sent,
+    notificationsFailed: row.notifications_failed,
+  };
+}
+
+/** A stored message; those kept before messages had ids and texts get them now. */
+function pendingMessage(m: Partial<PendingMessage>): PendingMessage {
+  return {
+    id: m.id ?? randomUUID(),
+    priority: m.priority ?? 0,
+    at: m.at ?? 0,
+    sent: m.sent ?? false,
+    text: m.text ?? '',
   };
 }
 
@@ -51,17 +84,21 @@ function planState(plan: StoredPlan, now: number) {
     delivered_messages: plan.deliveredMessages,
     pending_messages: JSON.stringify(plan.pending),
     status_text: plan.statusText,
+    escalation: plan.escalation === null ? null : JSON.stringify(plan.escalation),
+    notifications_sent: plan.notificationsSent,
+    notifications_failed: plan.notificationsFailed,
     updated_at: now,
   };
 }
 
-const callNumberColumns = ['id', 'name', 'number', 'active', 'category_id'] as const;
+const callNumberColumns = ['id', 'name', 'number', 'active', 'category_id', 'channel'] as const;
 function toCallNumber(row: {
   id: number;
   name: string;
   number: string;
   active: number;
   category_id: number | null;
+  channel: string;
 }): AlarmCallNumber {
   return {
     id: row.id,
@@ -69,7 +106,24 @@ function toCallNumber(row: {
     number: row.number,
     active: row.active === 1,
     categoryId: row.category_id,
+    channel: row.channel as AlarmChannel,
   };
+}
+
+/** Writes the mutable state of plans inside a transaction the caller runs. */
+export async function savePlansIn(
+  trx: Kysely<Database>,
+  plans: readonly StoredPlan[],
+  now: number,
+): Promise<void> {
+  for (const plan of plans) {
+    await trx
+      .updateTable('remote_alarm_plans')
+      .set(planState(plan, now))
+      .where('station', '=', plan.station)
+      .where('plan_number', '=', plan.planNumber)
+      .execute();
+  }
 }
 
 export function createRemoteAlarmRepository(
@@ -101,6 +155,7 @@ export function createRemoteAlarmRepository(
               number: n.number,
               active: n.active ? 1 : 0,
               category_id: n.categoryId,
+              channel: n.channel,
               updated_at: now,
             })
             .execute();
@@ -161,13 +216,16 @@ export function createRemoteAlarmRepository(
       return rows.map(toPlan);
     },
     async savePlans(plans, now) {
+      await db.transaction().execute((trx) => savePlansIn(trx, plans, now));
+    },
+    async savePlanRecipients(entries, now) {
       await db.transaction().execute(async (trx) => {
-        for (const plan of plans) {
+        for (const e of entries) {
           await trx
             .updateTable('remote_alarm_plans')
-            .set(planState(plan, now))
-            .where('station', '=', plan.station)
-            .where('plan_number', '=', plan.planNumber)
+            .set({ recipients: JSON.stringify(e.recipients), updated_at: now })
+            .where('station', '=', e.station)
+            .where('plan_number', '=', e.planNumber)
             .execute();
         }
       });
@@ -189,6 +247,7 @@ export function createRemoteAlarmRepository(
             number: w.number,
             active: w.active ? 1 : 0,
             category_id: w.categoryId,
+            channel: w.channel,
             updated_at: now,
           };
           const row =

@@ -7,6 +7,7 @@ export interface RemoteAlarmTables {
   remote_alarm_call_numbers: RemoteAlarmCallNumbersTable;
   remote_alarm_lines: RemoteAlarmLinesTable;
   remote_alarm_plans: RemoteAlarmPlansTable;
+  remote_alarm_confirmations: RemoteAlarmConfirmationsTable;
 }
 
 export interface RemoteAlarmCategoriesTable {
@@ -26,6 +27,8 @@ export interface RemoteAlarmCallNumbersTable {
   number: string;
   active: number;
   category_id: number | null;
+  /** voice, sms, email, push or webhook (migration 010). */
+  channel: Generated<string>;
   updated_at: number;
 }
 
@@ -55,5 +58,28 @@ export interface RemoteAlarmPlansTable {
   /** JSON list of messages not yet delivered, so a restart keeps what awaits acknowledgement. */
   pending_messages: string;
   status_text: string | null;
+  /** JSON escalation state (recipient, attempt, times) while the plan alerts; null when idle. */
+  escalation: string | null;
+  notifications_sent: Generated<number>;
+  notifications_failed: Generated<number>;
   updated_at: number;
+}
+
+/** A confirmation a recipient can redeem once before it expires (link, push, webhook, SMS code). */
+export interface RemoteAlarmConfirmationsTable {
+  id: string;
+  station: number;
+  plan_number: number;
+  attempt_id: string;
+  call_number_id: number;
+  channel: string;
+  recipient_name: string;
+  address: string;
+  reply_code: string | null;
+  /** JSON list of the messages the notification carried: id, priority, at, text. */
+  messages: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+  used_via: string | null;
 }

@@ -1,10 +1,46 @@
-import type { AlarmCallNumber, AlarmCategory, AlarmConnectionType, AlarmPvGroup } from '@leitwarte/core';
+import type {
+  AlarmCallNumber,
+  AlarmCategory,
+  AlarmChannel,
+  AlarmConnectionType,
+  AlarmPvGroup,
+} from '@leitwarte/core';
 
-/** A message of a plan not yet delivered; `sent` once a call has carried it. */
+/** A message of a plan not yet delivered; `sent` once a notification has carried it. */
 export interface PendingMessage {
+  /** Names the message in confirmations, so a confirmed one is never alerted again. */
+  id: string;
   priority: number;
   at: number;
   sent: boolean;
+  /** What happened (the alert's description and message). */
+  text: string;
+}
+
+/** One delivery to one recipient: handed to its channel (with retries), then awaiting confirmation. */
+export interface AttemptState {
+  id: string;
+  callNumberId: number;
+  channel: AlarmChannel;
+  phase: 'sending' | 'waiting';
+  /** Tries so far; a failed try is retried with backoff up to the configured tries. */
+  tries: number;
+  /** sending: when the next try is due; waiting: when the wait for the confirmation ends. */
+  until: number;
+  /** The messages this delivery carries. */
+  messageIds: string[];
+  lastError: string | null;
+  /** A voice call: the alarm line that carries it. */
+  line: { station: number; lineNumber: number } | null;
+}
+
+/** Where a plan's escalation stands; stored with the plan so a restart resumes it. */
+export interface EscalationState {
+  /** Position in the plan's reachable recipients of the current or next delivery. */
+  index: number;
+  /** When the next delivery is due (while no attempt runs). */
+  nextAt: number;
+  attempt: AttemptState | null;
 }
 
 /** An alarm line's configuration. */
@@ -31,6 +67,9 @@ export interface StoredPlan {
   deliveredMessages: number;
   pending: PendingMessage[];
   statusText: string | null;
+  escalation: EscalationState | null;
+  notificationsSent: number;
+  notificationsFailed: number;
 }
 
 /** A call number to write; without id it is created. Already validated and normalised. */
@@ -40,6 +79,7 @@ export interface CallNumberWrite {
   number: string;
   active: boolean;
   categoryId: number | null;
+  channel: AlarmChannel;
 }
 
 /** Everything the remote alarm starts with on an empty store. */
