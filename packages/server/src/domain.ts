@@ -210,6 +210,21 @@ export async function createDomain(options: DomainOptions) {
         plant,
         dataDir: config.dataDir,
         timeZone,
+        // A real camera that stops or starts answering is a system event of the station.
+        onStatus: (camera, status) => {
+          if (status.status === 'unknown') return;
+          const offline = status.status === 'offline';
+          void controlEvents
+            .record({
+              kind: offline ? 'webcamOffline' : 'webcamOnline',
+              station: camera.stationNumber,
+              object: camera.name,
+              text: offline
+                ? `${camera.name}: keine Verbindung (${status.lastError ?? 'unbekannt'})`
+                : `${camera.name}: Verbindung wiederhergestellt`,
+            })
+            .catch(() => {});
+        },
       })
     : null;
   const processImagesDir = path.join(contentDir, 'process-images');

@@ -10,8 +10,17 @@ export const WebcamInfoSchema = Type.Object({
   name: Type.String(),
   stationNumber: Type.Integer(),
   stationName: Type.String(),
+  /** Images are taken this often (a real camera may take one every few seconds). */
   intervalMinutes: Type.Number(),
   newestImage: Type.Union([WebcamImageRefSchema, Type.Null()]),
+  /** generated: drawn from the plant state (the demo); http: a real camera's snapshots. */
+  source: Type.Union([Type.Literal('generated'), Type.Literal('http')]),
+  /** Whether the camera answers; unknown until it was asked once. */
+  status: Type.Union([Type.Literal('online'), Type.Literal('offline'), Type.Literal('unknown')]),
+  /** Since when it does not answer; null while it does. */
+  offlineSince: Type.Union([Type.Number(), Type.Null()]),
+  /** Why its last snapshot failed; null after a success. */
+  lastError: Type.Union([Type.String(), Type.Null()]),
 });
 export type WebcamInfo = Static<typeof WebcamInfoSchema>;
 

@@ -19,6 +19,8 @@ export const SYSTEM_EVENT_KINDS = [
   'sourceConnectionRestored',
   'stationConnectionError',
   'alertEngineStarted',
+  'webcamOffline',
+  'webcamOnline',
 ] as const;
 
 /** Dial states recorded as a station connection error, with their screens §4 labels. */

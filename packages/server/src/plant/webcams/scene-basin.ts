@@ -1,5 +1,6 @@
 import type { Raster } from './raster.js';
-import { drawLampGlow, drawOverlay, lampsOn, drawRain, drawSky, type SceneState } from './scene-common.js';
+import type { SceneText } from './frame-encoder.js';
+import { drawLampGlow, lampsOn, drawRain, drawSky, overlayTexts, type SceneState } from './scene-common.js';
 import { daylight } from './sun.js';
 
 const CONCRETE: [number, number, number] = [168, 166, 158];
@@ -12,7 +13,7 @@ const RAILING: [number, number, number] = [222, 178, 34];
  * wall with the level, foam spills over the weir while it overflows, the pump house's green
  * beacon is lit while the emptying pump runs.
  */
-export function renderBasin(r: Raster, s: SceneState): void {
+export function renderBasin(r: Raster, s: SceneState): SceneText[] {
   drawSky(r, s, 160);
   r.beginGround();
   r.polygon(
@@ -120,5 +121,5 @@ export function renderBasin(r: Raster, s: SceneState): void {
     r.disc(98, 160, 4, [120, 255, 150]);
   }
   drawRain(r, s);
-  drawOverlay(r, s);
+  return overlayTexts(r.width, s);
 }

@@ -1,4 +1,4 @@
-import { drawLabel, textWidth } from './font-5x7.js';
+import type { SceneText } from './frame-encoder.js';
 import { mix, type Raster, type Rgb } from './raster.js';
 import { daylight } from './sun.js';
 
@@ -73,10 +73,12 @@ export function drawRain(r: Raster, s: SceneState): void {
   }
 }
 
-/** Camera name top left, time stamp top right. */
-export function drawOverlay(r: Raster, s: SceneState): void {
-  drawLabel(r, s.label, 8, 8);
-  drawLabel(r, s.timestamp, r.width - 8 - textWidth(s.timestamp, 2), 8);
+/** Camera name top left, time stamp top right, white on a dark band. */
+export function overlayTexts(width: number, s: SceneState): SceneText[] {
+  return [
+    { x: 10, y: 24, text: s.label, color: '#fff', size: 15, band: true },
+    { x: width - 10, y: 24, text: s.timestamp, color: '#fff', size: 15, anchor: 'end', band: true },
+  ];
 }
 
 /** How dark it is, 0 (day) to 1 (night). */

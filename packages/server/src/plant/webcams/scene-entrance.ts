@@ -1,6 +1,6 @@
 import type { Raster } from './raster.js';
-import { drawText } from './font-5x7.js';
-import { drawLampGlow, drawOverlay, lampsOn, drawRain, drawSky, type SceneState } from './scene-common.js';
+import type { SceneText } from './frame-encoder.js';
+import { drawLampGlow, lampsOn, drawRain, drawSky, overlayTexts, type SceneState } from './scene-common.js';
 import { daylight } from './sun.js';
 
 /**
@@ -8,7 +8,7 @@ import { daylight } from './sun.js';
  * door stands open (and the service van is parked) while the door contact reports open; the
  * lamp over the door shines at night.
  */
-export function renderEntrance(r: Raster, s: SceneState): void {
+export function renderEntrance(r: Raster, s: SceneState): SceneText[] {
   drawSky(r, s, 190);
   r.beginGround();
   for (let x = 0; x < 200; x += 34) r.disc(x, 168 - ((x * 5) % 17), 26, [46, 78, 44]);
@@ -30,7 +30,6 @@ export function renderEntrance(r: Raster, s: SceneState): void {
   r.rect(300, 150, 486, 246, [186, 184, 176]);
   r.rect(292, 144, 494, 152, [150, 148, 142]);
   r.rect(312, 160, 474, 178, [236, 236, 228]);
-  drawText(r, 'HOCHBEHÄLTER LINDENBERG', 318, 166, [30, 60, 120], 1);
   if (s.doorOpen) {
     r.rect(372, 192, 414, 246, [22, 22, 24]);
     r.polygon(
@@ -85,5 +84,15 @@ export function renderEntrance(r: Raster, s: SceneState): void {
   r.endGround();
   drawLampGlow(r, 393, 184, s);
   drawRain(r, s);
-  drawOverlay(r, s);
+  // The sign's lettering, as dark as the daylight makes the wall it is painted on.
+  const l = daylight(s.sunElevation);
+  const sign: SceneText = {
+    x: 393,
+    y: 174,
+    text: 'HOCHBEHÄLTER LINDENBERG',
+    color: `rgb(${Math.round(30 * l)},${Math.round(60 * l)},${Math.round(120 * l)})`,
+    size: 11,
+    anchor: 'middle',
+  };
+  return [sign, ...overlayTexts(r.width, s)];
 }

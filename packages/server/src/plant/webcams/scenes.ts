@@ -1,4 +1,4 @@
-import { encodePng, encodePngAsync } from './png.js';
+import { encodeFrame } from './frame-encoder.js';
 import { Raster } from './raster.js';
 import { renderBasin } from './scene-basin.js';
 import { renderEntrance } from './scene-entrance.js';
@@ -10,24 +10,17 @@ export type { SceneState } from './scene-common.js';
 export const SCENES = ['basin', 'entrance'] as const;
 export type SceneKind = (typeof SCENES)[number];
 
-/** Renders one camera frame as PNG. The scenery is drawn for 640×360 and clipped to other sizes. */
-export function renderSceneImage(kind: SceneKind, state: SceneState, width = 640, height = 360): Buffer {
-  return encodePng(width, height, renderScene(kind, state, width, height).data);
-}
-
-/** renderSceneImage with the compression on the thread pool (for backfills). */
-export function renderSceneImageAsync(
+/**
+ * Renders one camera frame as PNG: the scenery drawn for 640×360 (clipped to other sizes), the
+ * texts laid over it and encoded by sharp.
+ */
+export function renderSceneImage(
   kind: SceneKind,
   state: SceneState,
   width = 640,
   height = 360,
 ): Promise<Buffer> {
-  return encodePngAsync(width, height, renderScene(kind, state, width, height).data);
-}
-
-function renderScene(kind: SceneKind, state: SceneState, width: number, height: number): Raster {
   const raster = new Raster(width, height);
-  if (kind === 'basin') renderBasin(raster, state);
-  else renderEntrance(raster, state);
-  return raster;
+  const texts = kind === 'basin' ? renderBasin(raster, state) : renderEntrance(raster, state);
+  return encodeFrame(width, height, raster.data, texts);
 }

@@ -1,24 +1,33 @@
 import path from 'node:path';
 
-/** Generated image names: `cam<id>-<yyyyMMdd>-<HHmmss>.png`, UTC, so names sort by time and never clash. */
-const NAME = /^cam(\d{1,4})-(\d{4})(\d{2})(\d{2})-(\d{2})(\d{2})(\d{2})\.png$/;
+/**
+ * Generated image names: `cam<id>-<yyyyMMdd>-<HHmmss>.<png|jpg>`, UTC, so names sort by time and
+ * never clash; the extension is the format the content was checked to be.
+ */
+const NAME = /^cam(\d{1,4})-(\d{4})(\d{2})(\d{2})-(\d{2})(\d{2})(\d{2})\.(png|jpg)$/;
+
+/** An image's format and its file extension. */
+export type ImageExtension = 'png' | 'jpg';
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 
 /** The file name of a webcam's image taken at `at` (to the second). */
-export function imageFileName(webcamId: number, at: number): string {
+export function imageFileName(webcamId: number, at: number, extension: ImageExtension = 'png'): string {
   const d = new Date(at);
-  return `cam${webcamId}-${d.getUTCFullYear()}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}-${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}${pad(d.getUTCSeconds())}.png`;
+  return `cam${webcamId}-${d.getUTCFullYear()}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}-${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}${pad(d.getUTCSeconds())}.${extension}`;
 }
 
 /** Webcam id and capture time of a generated name; null for anything else (paths, other names). */
-export function parseImageFileName(name: string): { webcamId: number; at: number } | null {
+export function parseImageFileName(
+  name: string,
+): { webcamId: number; at: number; extension: ImageExtension } | null {
   const m = NAME.exec(name);
   if (!m) return null;
-  const [id = 0, y = 0, mo = 0, d = 0, h = 0, mi = 0, s = 0] = m.slice(1).map(Number);
+  const extension = m[8] as ImageExtension;
+  const [id = 0, y = 0, mo = 0, d = 0, h = 0, mi = 0, s = 0] = m.slice(1, 8).map(Number);
   const at = Date.UTC(y, mo - 1, d, h, mi, s);
   // A name like ...-20250231-... parses into another day: refuse what does not round-trip.
-  return imageFileName(id, at) === name ? { webcamId: id, at } : null;
+  return imageFileName(id, at, extension) === name ? { webcamId: id, at, extension } : null;
 }
 
 /**

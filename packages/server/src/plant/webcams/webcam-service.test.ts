@@ -1,12 +1,11 @@
 import fs from 'node:fs';
-import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore, type Store } from '../../store/index.js';
 import { BOTH_DIALECTS, createTestDatabase, type TestDatabase } from '../../test-support/databases.js';
 import { createSimulator, QUIET_RATES } from '../../sources/index.js';
 import { contentPath, readContentFile } from '../charts/content-file.js';
 import { createPlant, DEMO_PLANT_PATH, loadPlantDefinition } from '../index.js';
-import { pngSize } from './png.js';
+import { decodeRgb, imageInfo } from './frame-encoder.js';
 import { renderSceneImage, type SceneState } from './scenes.js';
 import { imageFileName, imagePath, parseImageFileName } from './webcam-files.js';
 import { createWebcamService, type WebcamService } from './webcam-service.js';
@@ -23,19 +22,11 @@ const settings = resolveWebcamsContent(
   plant,
 );
 
-/** Mean brightness of a PNG of ours (8-bit RGB, Sub filter on every row) over rows y0..y1. */
-function brightness(png: Buffer, y0: number, y1: number): number {
-  const { width } = pngSize(png)!;
-  const idat = png.subarray(png.indexOf('IDAT') + 4, png.indexOf('IEND') - 8);
-  const raw = inflateSync(idat);
-  const stride = width * 3 + 1;
-  let sum = 0;
-  for (let y = y0; y < y1; y++) {
-    const row = raw.subarray(y * stride + 1, (y + 1) * stride);
-    for (let i = 3; i < row.length; i++) row[i] = (row[i]! + row[i - 3]!) & 0xff;
-    for (const v of row) sum += v;
-  }
-  return sum / ((y1 - y0) * (stride - 1));
+/** Mean brightness of an image over rows y0..y1 (decoded by sharp). */
+async function brightness(png: Buffer, y0: number, y1: number): Promise<number> {
+  const { width, data } = await decodeRgb(png);
+  const rows = data.subarray(y0 * width * 3, y1 * width * 3);
+  return rows.reduce((sum, v) => sum + v, 0) / rows.length;
 }
 
 const scene = (over: Partial<SceneState>): SceneState => ({
@@ -52,27 +43,55 @@ const scene = (over: Partial<SceneState>): SceneState => ({
 });
 
 describe('webcam images', () => {
-  it('are PNGs of 640×360 whose sky is bright at noon and dark at midnight', () => {
-    const noon = renderSceneImage('basin', scene({}));
-    const night = renderSceneImage('basin', scene({ time: NOON + 12 * 3_600_000, sunElevation: -15 }));
+  it('are PNGs of 640×360 whose sky is bright at noon and dark at midnight', async () => {
+    const noon = await renderSceneImage('basin', scene({}));
+    const night = await renderSceneImage('basin', scene({ time: NOON + 12 * 3_600_000, sunElevation: -15 }));
     expect(noon.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
-    expect(pngSize(noon)).toEqual({ width: 640, height: 360 });
-    expect(brightness(noon, 30, 100)).toBeGreaterThan(3 * brightness(night, 30, 100));
-    expect(brightness(noon, 200, 360)).toBeGreaterThan(brightness(night, 200, 360));
+    expect(await imageInfo(noon)).toEqual({ format: 'png', width: 640, height: 360 });
+    expect(await brightness(noon, 40, 100)).toBeGreaterThan(3 * (await brightness(night, 40, 100)));
+    expect(await brightness(noon, 200, 360)).toBeGreaterThan(await brightness(night, 200, 360));
   });
 
-  it('show the plant state: a fuller basin and an opened door change the picture', () => {
-    const low = renderSceneImage('basin', scene({ level: 0.1 }));
-    const high = renderSceneImage('basin', scene({ level: 0.95 }));
-    expect(brightness(low, 215, 260)).not.toBeCloseTo(brightness(high, 215, 260), 1);
-    const shut = renderSceneImage('entrance', scene({}));
-    const open = renderSceneImage('entrance', scene({ doorOpen: true }));
+  it('show the plant state: a fuller basin and an opened door change the picture', async () => {
+    const low = await renderSceneImage('basin', scene({ level: 0.1 }));
+    const high = await renderSceneImage('basin', scene({ level: 0.95 }));
+    expect(await brightness(low, 215, 260)).not.toBeCloseTo(await brightness(high, 215, 260), 1);
+    const shut = await renderSceneImage('entrance', scene({}));
+    const open = await renderSceneImage('entrance', scene({ doorOpen: true }));
     expect(open.equals(shut)).toBe(false);
   });
 
-  it('are named cam<id>-<UTC date>-<UTC time>.png; other names never resolve to a path', () => {
+  it('carry the camera name and the time as text over the picture', async () => {
+    const plain = await decodeRgb(await renderSceneImage('basin', scene({ label: '', timestamp: '' })));
+    const labelled = await decodeRgb(await renderSceneImage('basin', scene({})));
+    // The band with white letters top left and top right; the middle of the top stays as it was.
+    const differs = (x0: number, x1: number) => {
+      let n = 0;
+      for (let y = 8; y < 30; y++)
+        for (let x = x0; x < x1; x++) {
+          const i = (y * 640 + x) * 3;
+          if (Math.abs((plain.data[i] ?? 0) - (labelled.data[i] ?? 0)) > 40) n++;
+        }
+      return n;
+    };
+    expect(differs(10, 150)).toBeGreaterThan(200);
+    expect(differs(480, 630)).toBeGreaterThan(200);
+    expect(differs(300, 340)).toBe(0);
+  });
+
+  it('are named cam<id>-<UTC date>-<UTC time>.<png|jpg>; other names never resolve to a path', () => {
     expect(imageFileName(1, NOON)).toBe('cam1-20250610-120000.png');
-    expect(parseImageFileName('cam1-20250610-120000.png')).toEqual({ webcamId: 1, at: NOON });
+    expect(imageFileName(3, NOON, 'jpg')).toBe('cam3-20250610-120000.jpg');
+    expect(parseImageFileName('cam1-20250610-120000.png')).toEqual({
+      webcamId: 1,
+      at: NOON,
+      extension: 'png',
+    });
+    expect(parseImageFileName('cam3-20250610-120000.jpg')).toEqual({
+      webcamId: 3,
+      at: NOON,
+      extension: 'jpg',
+    });
     expect(imagePath('/data/webcams', 'cam1-20250610-120000.png')).toBe(
       '/data/webcams/1/2025-06-10/cam1-20250610-120000.png',
     );
@@ -82,6 +101,7 @@ describe('webcam images', () => {
       '/etc/passwd',
       'cam1-20250231-120000.png',
       'cam1-20250610-120000.PNG',
+      'cam1-20250610-120000.gif',
     ]) {
       expect(imagePath('/data/webcams', bad)).toBeNull();
     }
@@ -109,7 +129,7 @@ describe.each(BOTH_DIALECTS)('webcam service on %s', (dialect) => {
     });
   });
   afterAll(async () => {
-    webcams.stop();
+    await webcams.stop();
     await plant.stop();
     await store.close();
     await database.drop();
@@ -166,7 +186,8 @@ describe.each(BOTH_DIALECTS)('webcam service on %s', (dialect) => {
     const [first] = await webcams.capture(clock);
     expect(first).toMatchObject({ webcamId: 1, at: clock });
     const image = await webcams.readImage(1, first!.fileName);
-    expect(pngSize(image!.data)).toEqual({ width: 640, height: 360 });
+    expect(await imageInfo(image!.data)).toEqual({ format: 'png', width: 640, height: 360 });
+    expect(image!.contentType).toBe('image/png');
     expect(image!.timestamp).toBe(clock);
     for (const bad of [
       '../../leitwarte.sqlite',

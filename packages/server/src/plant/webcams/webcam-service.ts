@@ -1,15 +1,17 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { primaryValue, pvKey } from '@leitwarte/core';
+import type { WebcamImageRef, WebcamInfo } from '@leitwarte/core';
 import type { Store } from '../../store/index.js';
 import { createWebcamImagesRepository, type WebcamImageRecord } from '../../store/webcams/index.js';
 import { refuse } from '../charts/input-refused.js';
 import { createListeners } from '../listeners.js';
 import type { Plant } from '../plant.js';
-import { renderSceneImageAsync, type SceneState } from './scenes.js';
-import { solarElevation } from './sun.js';
-import { formatLocalTime, imageFileName, imagePath, parseImageFileName } from './webcam-files.js';
-import type { WebcamBinding, WebcamDefinition, WebcamsSettings } from './webcams-content.js';
+import { createSceneFrames } from './scene-frames.js';
+import { createSnapshotCameras, type CameraStatus } from './snapshot-cameras.js';
+import { imageFileName, imagePath, parseImageFileName } from './webcam-files.js';
+import type { SceneWebcam, SnapshotWebcam, WebcamDefinition, WebcamsSettings } from './webcams-content.js';
+
+export type { WebcamImageRef, WebcamInfo } from '@leitwarte/core';
 
 export interface WebcamServiceDeps extends WebcamsSettings {
   store: Store;
@@ -21,22 +23,8 @@ export interface WebcamServiceDeps extends WebcamsSettings {
   now?: () => number;
   /** A PV's value at a past time, for the backfill; without it the current value stands in. */
   valueAt?: (key: string, at: number) => Promise<number | boolean | undefined>;
-}
-
-/** A webcam as listed (GET /api/webcam/{optional id}). */
-export interface WebcamInfo {
-  id: number;
-  name: string;
-  stationNumber: number;
-  stationName: string;
-  intervalMinutes: number;
-  newestImage: WebcamImageRef | null;
-}
-
-/** One available image: its file name and capture time. */
-export interface WebcamImageRef {
-  fileName: string;
-  timestamp: number;
+  /** A real camera stopped or started answering (for the event archive). */
+  onStatus?: (camera: SnapshotWebcam, status: CameraStatus) => void;
 }
 
 export interface WebcamService {
@@ -49,102 +37,80 @@ export interface WebcamService {
   readImage(
     id: number,
     fileName: string,
-  ): Promise<{ data: Buffer; contentType: 'image/png'; timestamp: number } | undefined>;
-  /** Takes one image per webcam at `at` (default now). */
+  ): Promise<{ data: Buffer; contentType: 'image/png' | 'image/jpeg'; timestamp: number } | undefined>;
+  /** Takes one image per generated webcam at `at` (default now). */
   capture(at?: number): Promise<WebcamImageRecord[]>;
+  /** Fetches one snapshot of a real camera now; null when it failed (it is offline then). */
+  fetchSnapshot(id: number): Promise<WebcamImageRecord | null>;
   /** Makes the missing images of the last backfillHours; returns how many it made. */
   backfill(): Promise<number>;
-  /** Deletes images older than the retention; returns how many. */
+  /** Deletes images older than each camera's retention; returns how many. */
   prune(): Promise<number>;
-  /** Captures every intervalMinutes (aligned to the clock) until stop(); backfills in the background. */
+  /** Captures at each camera's interval until stop(); backfills in the background. */
   start(): Promise<void>;
-  /** Stops capturing; resolves once a running backfill has ended. */
+  /** Stops capturing; resolves once a running backfill and fetches have ended. */
   stop(): Promise<void>;
   onNewImage(listener: (image: WebcamImageRecord) => void): () => void;
 }
 
-/** Frames rendered together in a backfill (the thread pool has four threads by default). */
+/** Frames rendered together in a backfill (sharp encodes them on its own threads). */
 const BACKFILL_BATCH = 4;
 
 const ref = (r: WebcamImageRecord): WebcamImageRef => ({ fileName: r.fileName, timestamp: r.at });
+const warn = (error: unknown) =>
+  process.emitWarning(error instanceof Error ? error : new Error(String(error)), 'WebcamCaptureError');
 
 export function createWebcamService(deps: WebcamServiceDeps): WebcamService {
-  const {
-    store,
-    plant,
-    now = Date.now,
-    webcams,
-    intervalMinutes,
-    retentionDays,
-    backfillHours,
-    timeZone,
-  } = deps;
+  const { store, now = Date.now, webcams, intervalMinutes, backfillHours } = deps;
   const repo = createWebcamImagesRepository(store.db);
   const root = path.join(deps.dataDir, 'webcams');
   const byId = new Map(webcams.map((w) => [w.id, w]));
+  const scenes = webcams.filter((w): w is SceneWebcam => w.kind === 'generated');
   const listeners = createListeners<WebcamImageRecord>();
   const intervalMs = intervalMinutes * 60_000;
+  const frames = createSceneFrames({
+    plant: deps.plant,
+    root,
+    timeZone: deps.timeZone,
+    valueAt: deps.valueAt,
+  });
+  const snapshots = createSnapshotCameras({
+    cameras: webcams.filter((w): w is SnapshotWebcam => w.kind === 'http'),
+    repo,
+    root,
+    now,
+    onImage: (image) => listeners.emit(image),
+    onStatus: (camera, status) => deps.onStatus?.(camera, status),
+  });
   let timer: NodeJS.Timeout | null = null;
+  let pruneTimer: NodeJS.Timeout | null = null;
   let stopped = false;
   let background: Promise<unknown> = Promise.resolve();
 
-  const current = (cam: WebcamDefinition, binding: WebcamBinding): number | boolean | undefined => {
-    const r = cam.bindings[binding];
-    const value = r && plant.values.get(pvKey(r));
-    return value && primaryValue(value);
-  };
-  async function stateOf(cam: WebcamDefinition, at: number, past: boolean): Promise<SceneState> {
-    const read = async (b: WebcamBinding) => {
-      const r = cam.bindings[b];
-      const old = past && r && deps.valueAt ? await deps.valueAt(pvKey(r), at) : undefined;
-      return old ?? current(cam, b);
-    };
-    const level = await read('level');
-    return {
-      time: at,
-      label: cam.name,
-      timestamp: formatLocalTime(at, timeZone),
-      sunElevation: solarElevation(at, cam.latitude, cam.longitude),
-      level: typeof level === 'number' && cam.levelMax ? level / cam.levelMax : null,
-      overflow: (await read('overflow')) === true,
-      rain: Number(await read('rain')) || 0,
-      pumpRunning: (await read('pump')) === true,
-      doorOpen: (await read('door')) === true,
-    };
-  }
-  async function write(
-    cam: WebcamDefinition,
-    at: number,
-    past: boolean,
-  ): Promise<Omit<WebcamImageRecord, 'id'>> {
-    const data = await renderSceneImageAsync(cam.scene, await stateOf(cam, at, past));
-    const fileName = imageFileName(cam.id, at);
-    const file = imagePath(root, fileName);
-    if (!file) throw new Error(`no path for ${fileName}`);
-    await fs.mkdir(path.dirname(file), { recursive: true });
-    await fs.writeFile(file, data);
-    return { webcamId: cam.id, at, fileName, bytes: data.length };
-  }
   const known = (id: number) => (Number.isSafeInteger(id) ? byId.get(id) : undefined);
+  const info = async (c: WebcamDefinition): Promise<WebcamInfo> => {
+    const newest = await repo.newest(c.id);
+    const status: CameraStatus =
+      c.kind === 'http'
+        ? (snapshots.status(c.id) ?? { status: 'unknown', offlineSince: null, lastError: null })
+        : { status: 'online', offlineSince: null, lastError: null };
+    return {
+      id: c.id,
+      name: c.name,
+      stationNumber: c.stationNumber,
+      stationName: c.stationName,
+      intervalMinutes: c.intervalMs / 60_000,
+      newestImage: newest ? ref(newest) : null,
+      source: c.kind,
+      ...status,
+    };
+  };
 
   const service: WebcamService = {
     async list(id) {
       const cams =
         id === undefined ? webcams : [known(id)].filter((c): c is WebcamDefinition => c !== undefined);
-      return Promise.all(
-        cams.map(async (c) => {
-          const newest = await repo.newest(c.id);
-          const { id: camId, name, stationNumber, stationName } = c;
-          return {
-            id: camId,
-            name,
-            stationNumber,
-            stationName,
-            intervalMinutes,
-            newestImage: newest ? ref(newest) : null,
-          };
-        }),
-      );
+      return Promise.all(cams.map(info));
     },
     async availableImages(id, from, to) {
       if (!known(id)) return undefined;
@@ -173,36 +139,43 @@ export function createWebcamService(deps: WebcamServiceDeps): WebcamService {
       const file = row && imagePath(root, row.fileName);
       if (!row || !file) return undefined;
       try {
-        return { data: await fs.readFile(file), contentType: 'image/png', timestamp: row.at };
+        const contentType = parsed.extension === 'jpg' ? 'image/jpeg' : 'image/png';
+        return { data: await fs.readFile(file), contentType, timestamp: row.at };
       } catch {
         return undefined;
       }
     },
     async capture(at = now()) {
       const saved: WebcamImageRecord[] = [];
-      for (const cam of webcams) {
-        const fileName = imageFileName(cam.id, at);
-        if (await repo.byFileName(fileName)) continue;
-        const record = await repo.insert(await write(cam, at, false));
+      for (const cam of scenes) {
+        if (await repo.byFileName(imageFileName(cam.id, at, 'png'))) continue;
+        const record = await repo.insert(await frames.write(cam, at, false));
         saved.push(record);
         listeners.emit(record);
       }
       return saved;
     },
+    fetchSnapshot(id) {
+      const cam = known(id);
+      if (cam?.kind !== 'http') return Promise.resolve(null);
+      return snapshots.take(cam);
+    },
     async backfill() {
       const end = Math.floor(now() / intervalMs) * intervalMs;
       const start = end - backfillHours * 3_600_000;
       let made = 0;
-      for (const cam of webcams) {
+      for (const cam of scenes) {
         const have = new Set((await repo.range(cam.id, start, end)).map((r) => r.at));
         const missing: number[] = [];
         for (let at = start + intervalMs; at <= end; at += intervalMs) if (!have.has(at)) missing.push(at);
         const rows: Omit<WebcamImageRecord, 'id'>[] = [];
-        // A few frames at a time: one renders while the others compress on the thread pool, and
-        // the event loop gets a turn between batches so requests are served during a backfill.
+        // A few frames at a time: they encode in parallel, and the event loop gets a turn between
+        // batches so requests are served during a backfill.
         for (let i = 0; i < missing.length && !stopped; i += BACKFILL_BATCH) {
           rows.push(
-            ...(await Promise.all(missing.slice(i, i + BACKFILL_BATCH).map((at) => write(cam, at, true)))),
+            ...(await Promise.all(
+              missing.slice(i, i + BACKFILL_BATCH).map((at) => frames.write(cam, at, true)),
+            )),
           );
         }
         if (stopped) break;
@@ -211,24 +184,25 @@ export function createWebcamService(deps: WebcamServiceDeps): WebcamService {
       return made;
     },
     async prune() {
-      const cutoff = now() - retentionDays * 86_400_000;
       let removed = 0;
-      for (;;) {
-        const old = await repo.olderThan(cutoff, 500);
-        if (old.length === 0) return removed;
-        for (const row of old) {
-          const file = imagePath(root, row.fileName);
-          if (file) await fs.rm(file, { force: true });
+      for (const cam of webcams) {
+        const cutoff = now() - cam.retentionDays * 86_400_000;
+        for (;;) {
+          const old = await repo.olderThan(cutoff, 500, cam.id);
+          if (old.length === 0) break;
+          for (const row of old) {
+            const file = imagePath(root, row.fileName);
+            if (file) await fs.rm(file, { force: true });
+          }
+          await repo.delete(old.map((r) => r.id));
+          removed += old.length;
         }
-        await repo.delete(old.map((r) => r.id));
-        removed += old.length;
       }
+      return removed;
     },
     async start() {
       if (timer) return;
       stopped = false;
-      const warn = (error: unknown) =>
-        process.emitWarning(error instanceof Error ? error : new Error(String(error)), 'WebcamCaptureError');
       // The backfill takes seconds; the server is ready meanwhile and the archive fills behind.
       background = service
         .backfill()
@@ -240,20 +214,25 @@ export function createWebcamService(deps: WebcamServiceDeps): WebcamService {
           const at = Math.floor(now() / intervalMs) * intervalMs;
           void service
             .capture(at)
-            .then(() => service.prune())
             .catch(warn)
             .finally(() => timer && schedule());
         }, wait);
         timer.unref();
       };
-      schedule();
+      if (scenes.length > 0) schedule();
+      snapshots.start();
+      // Real cameras may take an image every few seconds: retention runs on its own clock.
+      pruneTimer = setInterval(() => void service.prune().catch(warn), 10 * 60_000);
+      pruneTimer.unref();
     },
     async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);
+      if (pruneTimer) clearInterval(pruneTimer);
       timer = null;
+      pruneTimer = null;
       // The store closes after this: a backfill still writing would write into a closed store.
-      await background;
+      await Promise.all([background, snapshots.stop()]);
     },
     onNewImage: (listener) => listeners.add(listener),
   };

@@ -22,8 +22,8 @@ export interface WebcamImagesRepository {
   /** The oldest image of the webcam taken after `at`. */
   nextAfter(webcamId: number, at: number): Promise<WebcamImageRecord | undefined>;
   byFileName(fileName: string): Promise<WebcamImageRecord | undefined>;
-  /** Images of all webcams taken before `cutoff`, oldest first, at most `limit`. */
-  olderThan(cutoff: number, limit: number): Promise<WebcamImageRecord[]>;
+  /** Images taken before `cutoff` (of one webcam, or of all), oldest first, at most `limit`. */
+  olderThan(cutoff: number, limit: number, webcamId?: number): Promise<WebcamImageRecord[]>;
   delete(ids: readonly number[]): Promise<void>;
 }
 
@@ -87,8 +87,10 @@ export function createWebcamImagesRepository(db: Kysely<Database>): WebcamImages
       const row = await images().where('file_name', '=', fileName).executeTakeFirst();
       return row && fromRow(row);
     },
-    async olderThan(cutoff, limit) {
-      return (await images().where('at', '<', cutoff).orderBy('at').limit(limit).execute()).map(fromRow);
+    async olderThan(cutoff, limit, webcamId) {
+      let query = images().where('at', '<', cutoff);
+      if (webcamId !== undefined) query = query.where('webcam_id', '=', webcamId);
+      return (await query.orderBy('at').limit(limit).execute()).map(fromRow);
     },
     async delete(ids) {
       if (ids.length > 0)
