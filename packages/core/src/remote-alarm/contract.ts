@@ -101,12 +101,24 @@ export const AlarmPlanConfigSchema = Type.Object({
 });
 export type AlarmPlanConfig = Static<typeof AlarmPlanConfigSchema>;
 
-/** GET remote alert plans: alarmPlans, alarmCallnumbers, categories, pvGroups (calls §3). */
+/** An alarm line as configured (its live state comes with newLineInfo). */
+export const AlarmLineConfigSchema = Type.Object({
+  station: Type.Integer(),
+  lineNumber: Type.Integer(),
+  connectionType: literalUnion(ALARM_CONNECTION_TYPES),
+});
+export type AlarmLineConfig = Static<typeof AlarmLineConfigSchema>;
+
+/**
+ * GET remote alert plans: alarmPlans, alarmCallnumbers, categories, pvGroups (calls §3), and the
+ * alarm lines of the same stations, so a screen knows which lines to subscribe to.
+ */
 export const RemoteAlertPlansReplySchema = Type.Object({
   alarmPlans: Type.Array(AlarmPlanConfigSchema),
   alarmCallnumbers: Type.Array(AlarmCallNumberSchema),
   categories: Type.Array(AlarmCategorySchema),
   pvGroups: Type.Array(AlarmPvGroupSchema),
+  alarmLines: Type.Array(AlarmLineConfigSchema),
 });
 export type RemoteAlertPlansReply = Static<typeof RemoteAlertPlansReplySchema>;
 

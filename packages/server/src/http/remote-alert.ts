@@ -68,6 +68,7 @@ export const remoteAlertRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async 
         ...all,
         alarmPlans: all.alarmPlans.filter((p) => readable(actor, p)),
         pvGroups: all.pvGroups.filter((g) => readable(actor, g)),
+        alarmLines: all.alarmLines.filter((l) => readable(actor, l)),
       };
     },
   );

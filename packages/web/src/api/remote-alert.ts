@@ -5,7 +5,10 @@ import type {
   CallNumberInput,
   CallNumbersReply,
   CallNumberState,
+  ConfirmationInfo,
+  ConfirmationReply,
   PlanActiveEntry,
+  PlanRecipientsEntry,
   PlansReply,
   PlanToConfirm,
   RemoteAlertPlansReply,
@@ -118,4 +121,25 @@ export function setCallNumberStates(states: readonly CallNumberState[]): Promise
     SAVE_CALL_NUMBERS_STATE_ERROR,
     callNumbersFailed,
   );
+}
+
+/** POST /api/RemoteAlert/planrecipients: the call numbers at the positions of plans. */
+export function setPlanRecipients(entries: readonly PlanRecipientsEntry[]): Promise<PlansReply> {
+  return replyOnFailure(
+    apiRequest<PlansReply>('/api/RemoteAlert/planrecipients', { method: 'POST', body: entries }),
+    NETWORK_ERROR,
+    plansFailed,
+  );
+}
+
+/** GET /api/RemoteAlert/confirmation?token=: what a recipient's link confirms (no session needed). */
+export function getConfirmation(token: string, signal?: AbortSignal): Promise<ConfirmationInfo> {
+  return apiRequest<ConfirmationInfo>(`/api/RemoteAlert/confirmation?token=${encodeURIComponent(token)}`, {
+    signal,
+  });
+}
+
+/** POST /api/RemoteAlert/confirmation: confirms the messages of a recipient's link, once. */
+export function confirmAlarm(token: string): Promise<ConfirmationReply> {
+  return apiRequest<ConfirmationReply>('/api/RemoteAlert/confirmation', { method: 'POST', body: { token } });
 }

@@ -4,7 +4,9 @@ import { alertsFeature } from '../features/alerts/module';
 import { chartsFeature } from '../features/charts/module';
 import { eventsFeature } from '../features/events/module';
 import { loginFlowFeature } from '../features/login/module';
+import { remoteAlarmFeature } from '../features/remote-alarm/module';
 import { shellPagesFeature } from '../features/shell-pages/module';
+import { webcamsFeature } from '../features/webcams/module';
 import type { FeatureModule } from '../lib/feature-module';
 
 /** Every feature that adds routes or navigation, in navigation order within a group. */
@@ -13,6 +15,8 @@ export const FEATURE_MODULES: readonly FeatureModule[] = [
   alertsFeature,
   eventsFeature,
   chartsFeature,
+  remoteAlarmFeature,
+  webcamsFeature,
   accountFeature,
   adminUsersFeature,
   shellPagesFeature,

@@ -4,4 +4,6 @@ declare module '*/de.json?deferred' {
   export const charts: CatalogueTree;
   export const events: CatalogueTree;
   export const admin: CatalogueTree;
+  export const remoteAlarm: CatalogueTree;
+  export const webcams: CatalogueTree;
 }

@@ -206,6 +206,11 @@ export function createRemoteAlarmService(deps: RemoteAlarmServiceDeps): RemoteAl
         alarmCallnumbers: list,
         categories: [...categories],
         pvGroups: [...groups.values()],
+        alarmLines: (sequencer?.lines() ?? []).map(({ station, lineNumber, connectionType }) => ({
+          station,
+          lineNumber,
+          connectionType,
+        })),
       };
     },
     planInfos: () => plans.map(toPlanInfo),

@@ -1,0 +1,179 @@
+import { ALARM_CHANNELS, type AlarmCategory, type AlarmCallNumber, type AlarmChannel } from '@leitwarte/core';
+import { Alert, Button, Group, Paper, Select, Switch, Table, TextInput, Title } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { saveCallNumbers } from '../../api/remote-alert';
+import { changedInputs, draftOf, draftProblems, type NumberDraft } from './number-drafts';
+import { channelText } from './plan-texts';
+
+let newKeys = 0;
+
+/**
+ * The plant's call numbers, edited in place: name, channel, address (checked as typed with the
+ * server's rules), category, active; new ones added at the end. Saved all or nothing.
+ */
+export function NumberEditor({
+  numbers,
+  categories,
+  channels,
+  country,
+  canEdit,
+  onSaved,
+}: {
+  numbers: readonly AlarmCallNumber[];
+  categories: readonly AlarmCategory[];
+  channels: readonly AlarmChannel[];
+  country: string;
+  canEdit: boolean;
+  onSaved: () => Promise<void>;
+}) {
+  const { t } = useTranslation();
+  const [drafts, setDrafts] = useState<NumberDraft[]>(() => numbers.map(draftOf));
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const stored = useMemo(() => new Map(numbers.map((n) => [n.id, n])), [numbers]);
+  const problems = drafts.map((d) => draftProblems(d, country));
+  const changes = changedInputs(drafts, stored);
+  const valid = problems.every((p) => !p.name && !p.number);
+  const update = (key: string, change: Partial<NumberDraft>) =>
+    setDrafts((now) => now.map((d) => (d.key === key ? { ...d, ...change } : d)));
+  const channelOptions = ALARM_CHANNELS.map((c) => ({
+    value: c,
+    label: channels.includes(c)
+      ? channelText(c, t)
+      : `${channelText(c, t)} (${t('remoteAlarm.numbers.channelNotSetUp')})`,
+  }));
+  const categoryOptions = categories.map((c) => ({ value: String(c.id), label: c.name }));
+
+  const save = async () => {
+    setBusy(true);
+    const reply = await saveCallNumbers(changes);
+    setBusy(false);
+    if (reply.status !== 'Success') {
+      setError(reply.errorMessage ?? t('errors.unknown'));
+      return;
+    }
+    setError(null);
+    setDrafts(reply.callNumbers.map(draftOf));
+    await onSaved();
+  };
+
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Group justify="space-between" mb="sm" wrap="wrap">
+        <Title order={2} size="h4">
+          {t('remoteAlarm.numbers.all')}
+        </Title>
+        <Group gap="xs">
+          <Button
+            size="xs"
+            variant="default"
+            disabled={!canEdit}
+            onClick={() =>
+              setDrafts((now) => [
+                ...now,
+                {
+                  key: `new${++newKeys}`,
+                  name: '',
+                  number: '',
+                  channel: 'voice',
+                  categoryId: null,
+                  active: true,
+                },
+              ])
+            }
+          >
+            {t('remoteAlarm.edit.add')}
+          </Button>
+          <Button
+            size="xs"
+            disabled={!canEdit || changes.length === 0 || !valid}
+            loading={busy}
+            onClick={() => void save()}
+          >
+            {t('remoteAlarm.edit.saveNumbers', { count: changes.length })}
+          </Button>
+        </Group>
+      </Group>
+      {error ? (
+        <Alert color="red" mb="sm" role="alert" title={t('errors.saveFailed')}>
+          {error}
+        </Alert>
+      ) : null}
+      <Table.ScrollContainer minWidth={860}>
+        <Table verticalSpacing={4} aria-label={t('remoteAlarm.numbers.all')}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('remoteAlarm.numbers.name')}</Table.Th>
+              <Table.Th w={170}>{t('remoteAlarm.numbers.channel')}</Table.Th>
+              <Table.Th>{t('remoteAlarm.numbers.address')}</Table.Th>
+              <Table.Th w={190}>{t('remoteAlarm.numbers.category')}</Table.Th>
+              <Table.Th w={80}>{t('remoteAlarm.active')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {drafts.map((d, i) => {
+              const problem = problems[i] ?? {};
+              return (
+                <Table.Tr key={d.key} data-number-row={d.id ?? 'new'}>
+                  <Table.Td>
+                    <TextInput
+                      size="xs"
+                      value={d.name}
+                      disabled={!canEdit}
+                      aria-label={t('remoteAlarm.numbers.name')}
+                      error={problem.name ? t(problem.name) : undefined}
+                      onChange={(e) => update(d.key, { name: e.currentTarget.value })}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <Select
+                      size="xs"
+                      data={channelOptions}
+                      value={d.channel}
+                      disabled={!canEdit}
+                      allowDeselect={false}
+                      aria-label={t('remoteAlarm.numbers.channel')}
+                      onChange={(value) => value && update(d.key, { channel: value as AlarmChannel })}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <TextInput
+                      size="xs"
+                      value={d.number}
+                      disabled={!canEdit}
+                      aria-label={t('remoteAlarm.numbers.address')}
+                      error={problem.number ? t(problem.number, { country }) : undefined}
+                      onChange={(e) => update(d.key, { number: e.currentTarget.value })}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <Select
+                      size="xs"
+                      data={categoryOptions}
+                      value={d.categoryId === null ? null : String(d.categoryId)}
+                      clearable
+                      disabled={!canEdit}
+                      aria-label={t('remoteAlarm.numbers.category')}
+                      onChange={(value) =>
+                        update(d.key, { categoryId: value === null ? null : Number(value) })
+                      }
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <Switch
+                      checked={d.active}
+                      disabled={!canEdit}
+                      aria-label={t('remoteAlarm.activation.switchNumber', { name: d.name })}
+                      onChange={(e) => update(d.key, { active: e.currentTarget.checked })}
+                    />
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Paper>
+  );
+}

@@ -1,0 +1,116 @@
+import { SUBSCRIBE_BATCH, planKey, type AlarmLineInfo, type AlarmPlanInfo } from '@leitwarte/core';
+import type { ConnectionManager } from './connection-manager';
+import { HubChannel, type HubConnectionLike } from './hub-channel';
+import { createHubConnection } from './hub-connection';
+import { KeyedLiveStore } from './keyed-live-store';
+
+/** A plan of SubscribeToPlans, a line of SubscribeToLines (hubs README). */
+export type PlanRef = { station: number; planNumber: number };
+export type LineRef = { station: number; lineNumber: number };
+
+/** The name of the station channel's connection in the connection manager. */
+export const STATION_CHANNEL = 'station' as const;
+
+const lineKey = (l: LineRef) => `${l.station}/${l.lineNumber}`;
+const isPlanInfo = (v: unknown): v is AlarmPlanInfo =>
+  typeof v === 'object' && v !== null && typeof (v as AlarmPlanInfo).planNumber === 'number';
+const isLineInfo = (v: unknown): v is AlarmLineInfo =>
+  typeof v === 'object' && v !== null && typeof (v as AlarmLineInfo).lineNumber === 'number';
+
+/** Invokes a subscription in batches of at most 1024 references (calls §9). */
+async function subscribeInBatches(connection: HubConnectionLike, method: string, refs: readonly unknown[]) {
+  for (let i = 0; i < refs.length; i += SUBSCRIBE_BATCH) {
+    await connection.invoke(method, refs.slice(i, i + SUBSCRIBE_BATCH));
+  }
+}
+
+/**
+ * The alarm plans and lines of the station channel (newPlanInfo, newLineInfo): screens watch the
+ * plans and lines they show; the hub subscribes them (again after every reconnect) and keeps their
+ * latest state in stores outside React, applied once per frame.
+ */
+export class StationAlarmHub {
+  readonly plans = new KeyedLiveStore<AlarmPlanInfo>(planKey);
+  readonly lines = new KeyedLiveStore<AlarmLineInfo>(lineKey);
+  private readonly watchedPlans = new Map<string, { ref: PlanRef; count: number }>();
+  private readonly watchedLines = new Map<string, { ref: LineRef; count: number }>();
+  private readonly channel: HubChannel;
+
+  constructor(
+    createConnection: () => HubConnectionLike = () => createHubConnection(STATION_CHANNEL),
+    manager?: ConnectionManager,
+  ) {
+    this.channel = new HubChannel({
+      channel: STATION_CHANNEL,
+      manager,
+      createConnection: () => {
+        const connection = createConnection();
+        connection.on('newPlanInfo', (value: unknown) =>
+          this.plans.enqueue(Array.isArray(value) ? value.filter(isPlanInfo) : []),
+        );
+        connection.on('newLineInfo', (value: unknown) =>
+          this.lines.enqueue(Array.isArray(value) ? value.filter(isLineInfo) : []),
+        );
+        return connection;
+      },
+      onConnected: async (connection) => {
+        await subscribeInBatches(
+          connection,
+          'SubscribeToPlans',
+          [...this.watchedPlans.values()].map((w) => w.ref),
+        );
+        await subscribeInBatches(
+          connection,
+          'SubscribeToLines',
+          [...this.watchedLines.values()].map((w) => w.ref),
+        );
+      },
+    });
+  }
+
+  /** Keeps these plans and lines live while held; call the returned function when done. */
+  watch(plans: readonly PlanRef[], lines: readonly LineRef[]): () => void {
+    const newPlans = this.add(this.watchedPlans, plans, planKey);
+    const newLines = this.add(this.watchedLines, lines, lineKey);
+    const release = this.channel.acquire();
+    const connection = this.channel.connected;
+    if (connection) {
+      // Already connected: subscribe what is new now (a later reconnect subscribes everything).
+      void subscribeInBatches(connection, 'SubscribeToPlans', newPlans)
+        .then(() => subscribeInBatches(connection, 'SubscribeToLines', newLines))
+        .catch(() => {});
+    }
+    return () => {
+      this.remove(this.watchedPlans, plans, planKey);
+      this.remove(this.watchedLines, lines, lineKey);
+      release();
+    };
+  }
+
+  private add<R>(
+    map: Map<string, { ref: R; count: number }>,
+    refs: readonly R[],
+    key: (r: R) => string,
+  ): R[] {
+    const added: R[] = [];
+    for (const ref of refs) {
+      const entry = map.get(key(ref));
+      if (entry) entry.count += 1;
+      else {
+        map.set(key(ref), { ref, count: 1 });
+        added.push(ref);
+      }
+    }
+    return added;
+  }
+
+  private remove<R>(map: Map<string, { ref: R; count: number }>, refs: readonly R[], key: (r: R) => string) {
+    for (const ref of refs) {
+      const entry = map.get(key(ref));
+      if (entry && --entry.count === 0) map.delete(key(ref));
+    }
+  }
+}
+
+/** The app's station alarm channel; created when a remote-alarm screen is first opened. */
+export const stationAlarmHub = new StationAlarmHub();
