@@ -1,12 +1,13 @@
 import { NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { isNavActive, VISIBLE_NAV_GROUPS } from './nav-config';
+import { activeNavItem, VISIBLE_NAV_GROUPS } from './nav-config';
 
 /** The grouped main navigation; `onNavigate` closes the drawer on small screens. */
 export function MainNav({ onNavigate }: { onNavigate: () => void }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const current = activeNavItem(pathname)?.path;
   return (
     <ScrollArea type="auto" h="100%">
       <nav aria-label={t('nav.label')}>
@@ -17,7 +18,7 @@ export function MainNav({ onNavigate }: { onNavigate: () => void }) {
                 {t(group.labelKey)}
               </Text>
               {group.items.map((item) => {
-                const active = isNavActive(pathname, item.path);
+                const active = item.path === current;
                 return (
                   <NavLink
                     key={item.path}

@@ -65,12 +65,20 @@ export function isNavActive(pathname: string, path: string): boolean {
   return pathname === path || pathname.startsWith(`${path}/`);
 }
 
-/** The label of the navigation entry a path belongs to (the most specific one), for favorites and recent. */
-export function navLabelKeyFor(pathname: string): ParseKeys | null {
+/**
+ * The navigation entry a path belongs to: the most specific one, so a page below another entry's
+ * page (e.g. /remote-alarm/call-numbers/edit) marks only its own entry.
+ */
+export function activeNavItem(pathname: string): NavItem | null {
   let best: NavItem | null = null;
   for (const item of NAV_GROUPS.flatMap((group) => group.items)) {
     if (isNavActive(pathname, item.path) && (best === null || item.path.length > best.path.length))
       best = item;
   }
-  return best?.labelKey ?? null;
+  return best;
+}
+
+/** The label of the navigation entry a path belongs to (the most specific one), for favorites and recent. */
+export function navLabelKeyFor(pathname: string): ParseKeys | null {
+  return activeNavItem(pathname)?.labelKey ?? null;
 }

@@ -100,14 +100,14 @@ export function NumberEditor({
           {error}
         </Alert>
       ) : null}
-      <Table.ScrollContainer minWidth={860}>
+      <Table.ScrollContainer minWidth={980}>
         <Table verticalSpacing={4} aria-label={t('remoteAlarm.numbers.all')}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('remoteAlarm.numbers.name')}</Table.Th>
-              <Table.Th w={170}>{t('remoteAlarm.numbers.channel')}</Table.Th>
+              <Table.Th w={250}>{t('remoteAlarm.numbers.channel')}</Table.Th>
               <Table.Th>{t('remoteAlarm.numbers.address')}</Table.Th>
-              <Table.Th w={190}>{t('remoteAlarm.numbers.category')}</Table.Th>
+              <Table.Th w={230}>{t('remoteAlarm.numbers.category')}</Table.Th>
               <Table.Th w={80}>{t('remoteAlarm.active')}</Table.Th>
             </Table.Tr>
           </Table.Thead>

@@ -70,11 +70,9 @@ export function PlansTable({
     const recipients = info ? recipientNames(info.recipients, numbers) : [];
     return (
       <Table.Tr key={`${plan.station}/${plan.planNumber}`} data-plan={`${plan.station}/${plan.planNumber}`}>
-        <Table.Td>{plan.station}</Table.Td>
-        <Table.Td>{plan.planNumber}</Table.Td>
         <Table.Td>
           <Text size="sm" fw={500}>
-            {plan.planname}
+            {plan.station}/{plan.planNumber} {plan.planname}
           </Text>
           <Text size="xs" c="dimmed">
             {plan.groupname}
@@ -84,11 +82,15 @@ export function PlansTable({
           <Badge variant="light" color={(info?.active ?? plan.active) ? 'green' : 'gray'} data-active>
             {(info?.active ?? plan.active) ? t('remoteAlarm.active') : t('remoteAlarm.inactive')}
           </Badge>
+          <Text size="xs" c="dimmed" mt={2} style={{ whiteSpace: 'nowrap' }}>
+            {t('remoteAlarm.plans.prioritiesShort', {
+              list: info ? priorityList(info.activePriorities) || '–' : '–',
+            })}
+          </Text>
         </Table.Td>
-        <Table.Td>{info ? priorityList(info.activePriorities) || '–' : '–'}</Table.Td>
         <Table.Td title={recipients.join(', ')}>
           <Text size="sm">{t('remoteAlarm.plans.recipientCount', { count: recipients.length })}</Text>
-          <Text size="xs" c="dimmed" lineClamp={1} maw={220}>
+          <Text size="xs" c="dimmed" lineClamp={1} maw={200}>
             {recipients.join(', ')}
           </Text>
         </Table.Td>
@@ -104,25 +106,22 @@ export function PlansTable({
             {info?.undeliveredMessages ?? '–'}
           </Text>
         </Table.Td>
-        <Table.Td data-notifications>
+        <Table.Td data-notifications title={t('remoteAlarm.plans.notificationsHint')}>
           {info ? `${info.notificationsSent} / ${info.notificationsFailed}` : '–'}
         </Table.Td>
-        <Table.Td miw={200}>
+        <Table.Td miw={220}>
           <StatusCell info={info} numbers={numbers} />
         </Table.Td>
       </Table.Tr>
     );
   });
   return (
-    <Table.ScrollContainer minWidth={1100}>
+    <Table.ScrollContainer minWidth={1040}>
       <Table striped highlightOnHover verticalSpacing="xs" aria-label={t('remoteAlarm.plans.tableLabel')}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>{t('remoteAlarm.station')}</Table.Th>
-            <Table.Th>{t('remoteAlarm.planNumber')}</Table.Th>
             <Table.Th>{t('remoteAlarm.plan')}</Table.Th>
             <Table.Th>{t('remoteAlarm.state')}</Table.Th>
-            <Table.Th>{t('remoteAlarm.plans.priorities')}</Table.Th>
             <Table.Th>{t('remoteAlarm.plans.recipients')}</Table.Th>
             <Table.Th>{t('remoteAlarm.plans.alerting')}</Table.Th>
             <Table.Th>{t('remoteAlarm.plans.numberChanges')}</Table.Th>
