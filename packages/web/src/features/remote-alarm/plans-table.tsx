@@ -90,7 +90,7 @@ export function PlansTable({
         </Table.Td>
         <Table.Td title={recipients.join(', ')}>
           <Text size="sm">{t('remoteAlarm.plans.recipientCount', { count: recipients.length })}</Text>
-          <Text size="xs" c="dimmed" lineClamp={1} maw={200}>
+          <Text size="xs" c="dimmed" lineClamp={1} maw={160}>
             {recipients.join(', ')}
           </Text>
         </Table.Td>
@@ -109,7 +109,7 @@ export function PlansTable({
         <Table.Td data-notifications title={t('remoteAlarm.plans.notificationsHint')}>
           {info ? `${info.notificationsSent} / ${info.notificationsFailed}` : '–'}
         </Table.Td>
-        <Table.Td miw={220}>
+        <Table.Td miw={180}>
           <StatusCell info={info} numbers={numbers} />
         </Table.Td>
       </Table.Tr>
