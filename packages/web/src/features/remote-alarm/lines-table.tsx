@@ -14,7 +14,7 @@ export function LinesTable({
 }) {
   const { t } = useTranslation();
   return (
-    <Table.ScrollContainer minWidth={520}>
+    <Table.ScrollContainer minWidth={340}>
       <Table striped verticalSpacing={4} aria-label={t('remoteAlarm.lines.tableLabel')}>
         <Table.Thead>
           <Table.Tr>

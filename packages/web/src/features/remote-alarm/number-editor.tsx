@@ -1,5 +1,6 @@
 import { ALARM_CHANNELS, type AlarmCategory, type AlarmCallNumber, type AlarmChannel } from '@leitwarte/core';
-import { Alert, Button, Group, Paper, Select, Switch, Table, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Select, Stack, Switch, Table, TextInput, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveCallNumbers } from '../../api/remote-alert';
@@ -29,6 +30,7 @@ export function NumberEditor({
 }) {
   const { t } = useTranslation();
   const [drafts, setDrafts] = useState<NumberDraft[]>(() => numbers.map(draftOf));
+  const narrow = useMediaQuery('(max-width: 48em)') ?? false;
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const stored = useMemo(() => new Map(numbers.map((n) => [n.id, n])), [numbers]);
@@ -44,6 +46,60 @@ export function NumberEditor({
       : `${channelText(c, t)} (${t('remoteAlarm.numbers.channelNotSetUp')})`,
   }));
   const categoryOptions = categories.map((c) => ({ value: String(c.id), label: c.name }));
+
+  /** The inputs of one number; labelled on a phone, where they stand one under the other. */
+  const fieldsOf = (d: NumberDraft, problem: ReturnType<typeof draftProblems>, labelled: boolean) => [
+    <TextInput
+      key="name"
+      size="xs"
+      value={d.name}
+      disabled={!canEdit}
+      label={labelled ? t('remoteAlarm.numbers.name') : undefined}
+      aria-label={t('remoteAlarm.numbers.name')}
+      error={problem.name ? t(problem.name) : undefined}
+      onChange={(e) => update(d.key, { name: e.currentTarget.value })}
+    />,
+    <Select
+      key="channel"
+      size="xs"
+      data={channelOptions}
+      value={d.channel}
+      disabled={!canEdit}
+      allowDeselect={false}
+      label={labelled ? t('remoteAlarm.numbers.channel') : undefined}
+      aria-label={t('remoteAlarm.numbers.channel')}
+      onChange={(value) => value && update(d.key, { channel: value as AlarmChannel })}
+    />,
+    <TextInput
+      key="number"
+      size="xs"
+      value={d.number}
+      disabled={!canEdit}
+      label={labelled ? t('remoteAlarm.numbers.address') : undefined}
+      aria-label={t('remoteAlarm.numbers.address')}
+      error={problem.number ? t(problem.number, { country }) : undefined}
+      onChange={(e) => update(d.key, { number: e.currentTarget.value })}
+    />,
+    <Select
+      key="category"
+      size="xs"
+      data={categoryOptions}
+      value={d.categoryId === null ? null : String(d.categoryId)}
+      clearable
+      disabled={!canEdit}
+      label={labelled ? t('remoteAlarm.numbers.category') : undefined}
+      aria-label={t('remoteAlarm.numbers.category')}
+      onChange={(value) => update(d.key, { categoryId: value === null ? null : Number(value) })}
+    />,
+    <Switch
+      key="active"
+      checked={d.active}
+      disabled={!canEdit}
+      label={labelled ? t('remoteAlarm.active') : undefined}
+      aria-label={t('remoteAlarm.activation.switchNumber', { name: d.name })}
+      onChange={(e) => update(d.key, { active: e.currentTarget.checked })}
+    />,
+  ];
 
   const save = async () => {
     setBusy(true);
@@ -100,80 +156,38 @@ export function NumberEditor({
           {error}
         </Alert>
       ) : null}
-      <Table.ScrollContainer minWidth={980}>
-        <Table verticalSpacing={4} aria-label={t('remoteAlarm.numbers.all')}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('remoteAlarm.numbers.name')}</Table.Th>
-              <Table.Th w={250}>{t('remoteAlarm.numbers.channel')}</Table.Th>
-              <Table.Th>{t('remoteAlarm.numbers.address')}</Table.Th>
-              <Table.Th w={230}>{t('remoteAlarm.numbers.category')}</Table.Th>
-              <Table.Th w={80}>{t('remoteAlarm.active')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {drafts.map((d, i) => {
-              const problem = problems[i] ?? {};
-              return (
+      {narrow ? (
+        <Stack gap="sm">
+          {drafts.map((d, i) => (
+            <Paper key={d.key} withBorder p="sm" radius="md" data-number-row={d.id ?? 'new'}>
+              <Stack gap="xs">{fieldsOf(d, problems[i] ?? {}, true)}</Stack>
+            </Paper>
+          ))}
+        </Stack>
+      ) : (
+        <Table.ScrollContainer minWidth={980}>
+          <Table verticalSpacing={4} aria-label={t('remoteAlarm.numbers.all')}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('remoteAlarm.numbers.name')}</Table.Th>
+                <Table.Th w={250}>{t('remoteAlarm.numbers.channel')}</Table.Th>
+                <Table.Th>{t('remoteAlarm.numbers.address')}</Table.Th>
+                <Table.Th w={230}>{t('remoteAlarm.numbers.category')}</Table.Th>
+                <Table.Th w={80}>{t('remoteAlarm.active')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {drafts.map((d, i) => (
                 <Table.Tr key={d.key} data-number-row={d.id ?? 'new'}>
-                  <Table.Td>
-                    <TextInput
-                      size="xs"
-                      value={d.name}
-                      disabled={!canEdit}
-                      aria-label={t('remoteAlarm.numbers.name')}
-                      error={problem.name ? t(problem.name) : undefined}
-                      onChange={(e) => update(d.key, { name: e.currentTarget.value })}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <Select
-                      size="xs"
-                      data={channelOptions}
-                      value={d.channel}
-                      disabled={!canEdit}
-                      allowDeselect={false}
-                      aria-label={t('remoteAlarm.numbers.channel')}
-                      onChange={(value) => value && update(d.key, { channel: value as AlarmChannel })}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <TextInput
-                      size="xs"
-                      value={d.number}
-                      disabled={!canEdit}
-                      aria-label={t('remoteAlarm.numbers.address')}
-                      error={problem.number ? t(problem.number, { country }) : undefined}
-                      onChange={(e) => update(d.key, { number: e.currentTarget.value })}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <Select
-                      size="xs"
-                      data={categoryOptions}
-                      value={d.categoryId === null ? null : String(d.categoryId)}
-                      clearable
-                      disabled={!canEdit}
-                      aria-label={t('remoteAlarm.numbers.category')}
-                      onChange={(value) =>
-                        update(d.key, { categoryId: value === null ? null : Number(value) })
-                      }
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <Switch
-                      checked={d.active}
-                      disabled={!canEdit}
-                      aria-label={t('remoteAlarm.activation.switchNumber', { name: d.name })}
-                      onChange={(e) => update(d.key, { active: e.currentTarget.checked })}
-                    />
-                  </Table.Td>
+                  {fieldsOf(d, problems[i] ?? {}, false).map((field, k) => (
+                    <Table.Td key={k}>{field}</Table.Td>
+                  ))}
                 </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
     </Paper>
   );
 }

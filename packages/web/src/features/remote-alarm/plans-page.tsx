@@ -1,11 +1,13 @@
 import { planKey, type AlarmPlanInfo } from '@leitwarte/core';
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { allStationsQuery } from '../../api/station';
 import { EmptyView, ErrorView, LoadingView } from '../../ui/status-views';
 import { LinesTable } from './lines-table';
+import { PlanCards } from './plan-cards';
 import { PlansTable } from './plans-table';
 import { PlansToConfirm } from './plans-to-confirm';
 import { plansToConfirmQuery, useAlarmPlans, usePlansToConfirm } from './use-remote-alarm-data';
@@ -42,6 +44,8 @@ export function PlansPage() {
   useToConfirmFollowsLive(plans, live.plan);
   const numbers = useMemo(() => new Map((data?.alarmCallnumbers ?? []).map((n) => [n.id, n])), [data]);
   const names = useMemo(() => new Map(plans.map((p) => [planKey(p), p.planname])), [plans]);
+  // A phone shows the plans as cards: the table's eleven figures do not fit its width.
+  const narrow = useMediaQuery('(max-width: 48em)') ?? false;
   const stationName = (station: number) =>
     stations.data?.find((s) => s.stationNumber === station)?.name ?? String(station);
 
@@ -72,7 +76,11 @@ export function PlansPage() {
           <Title order={2} size="h4" mb="sm">
             {t('remoteAlarm.plans.title')}
           </Title>
-          <PlansTable plans={plans} live={live.plan} numbers={numbers} />
+          {narrow ? (
+            <PlanCards plans={plans} live={live.plan} numbers={numbers} />
+          ) : (
+            <PlansTable plans={plans} live={live.plan} numbers={numbers} />
+          )}
         </Paper>
         <Paper withBorder p="md" radius="md">
           <Title order={2} size="h4" mb="sm">

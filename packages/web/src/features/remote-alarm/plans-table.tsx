@@ -3,7 +3,7 @@ import { Badge, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { channelText, gaveUp, priorityList, recipientNames, statusText } from './plan-texts';
 
-function Counter({ value, max }: { value: number | undefined; max: number | undefined }) {
+export function Counter({ value, max }: { value: number | undefined; max: number | undefined }) {
   if (value === undefined) return <>–</>;
   const exceeded = max !== undefined && value >= max;
   return (
@@ -14,7 +14,7 @@ function Counter({ value, max }: { value: number | undefined; max: number | unde
 }
 
 /** Where the escalation stands: the status, whom it alerts how, failures and the last error. */
-function StatusCell({
+export function StatusCell({
   info,
   numbers,
 }: {

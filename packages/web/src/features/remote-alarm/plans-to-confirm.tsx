@@ -74,7 +74,7 @@ export function PlansToConfirm({
             {t('remoteAlarm.toConfirm.none')}
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={560}>
+          <Table.ScrollContainer minWidth={420}>
             <Table verticalSpacing={4} aria-label={t('remoteAlarm.toConfirm.title')}>
               <Table.Thead>
                 <Table.Tr>

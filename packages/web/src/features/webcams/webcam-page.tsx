@@ -192,7 +192,7 @@ export function WebcamPage() {
                 disabled={images.length === 0}
                 aria-label={t('webcams.first')}
               >
-                ⏮
+                |◀
               </ActionIcon>
               <ActionIcon
                 variant="default"
@@ -222,7 +222,7 @@ export function WebcamPage() {
                 disabled={images.length === 0}
                 aria-label={t('webcams.newest')}
               >
-                ⏭
+                ▶|
               </ActionIcon>
             </Group>
             <NativeSelect
