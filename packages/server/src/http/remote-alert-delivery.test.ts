@@ -92,6 +92,19 @@ describe.each(BOTH_DIALECTS)('remote alarm delivery calls on %s', (dialect) => {
     expect(body.alarmCallnumbers.find((n) => n.id === 11)).toMatchObject({ channel: 'email' });
   });
 
+  it('lists the alarm lines of the readable stations with the plans', async () => {
+    const all = await replyJson<RemoteAlertPlansReply>(
+      await callApi(server, admin, 'GET', '/api/RemoteAlert/alarmplans'),
+    );
+    expect(all.alarmLines).toHaveLength(22);
+    expect(all.alarmLines[0]).toEqual({ station: 1, lineNumber: 1, connectionType: 'IP' });
+    const scoped = await replyJson<RemoteAlertPlansReply>(
+      await callApi(server, waterOnly, 'GET', '/api/RemoteAlert/alarmplans'),
+    );
+    expect(scoped.alarmLines.map((l) => l.station)).toEqual([1, 1, 1]);
+    expect(scoped.alarmPlans.every((p) => p.station === 1)).toBe(true);
+  });
+
   it('an alarm reaches the e-mail recipient; its link is confirmed without a session, once', async () => {
     await server.services.domain.remoteAlarm.onAlarm(1, 1, 'Reinwasserbehälter: Niveau tief');
     const mails = await smtp.waitForMails(1);

@@ -5,8 +5,9 @@ import {
   type PlanRecipientsEntry,
   type PlansReply,
 } from '@leitwarte/core';
-import type { StoredPlan } from '../../store/remote-alarm/index.js';
-import { failed, resolvePlans } from './plan-refs.js';
+import type { RemoteAlarmRepository, StoredPlan } from '../../store/remote-alarm/index.js';
+import { failed, resolvePlans, succeeded } from './plan-refs.js';
+import type { Actor } from './types.js';
 
 /** Checked member slots to write, or the reply that refuses the request (nothing changes then). */
 export type CheckedRecipients =
@@ -43,4 +44,45 @@ export function checkPlanRecipients(
     return { plan, recipients };
   });
   return errors.length > 0 ? { ok: false, reply: failed(errors.join(' ')) } : { ok: true, writes };
+}
+
+/** Writing plans' positions: checked, stored in one transaction, audited old → new, announced. */
+export function createPlanRecipientCommands(deps: {
+  repo: RemoteAlarmRepository;
+  byKey: () => ReadonlyMap<string, StoredPlan>;
+  numbers: () => ReadonlyMap<number, AlarmCallNumber>;
+  now: () => number;
+  audit: (actor: Actor, plan: StoredPlan, oldValue: string, newValue: string) => Promise<void>;
+  announce: (changed: StoredPlan[]) => void;
+}) {
+  const filled = (slots: readonly (number | null)[]) => JSON.stringify(slots.filter((r) => r !== null));
+  return {
+    /** Callers serialise the calls with the escalation's other commands. */
+    async save(
+      actor: Actor,
+      entries: readonly PlanRecipientsEntry[],
+      rights: { mayEdit: boolean; mayRead: (ref: { station: number; planNumber: number }) => boolean },
+    ): Promise<PlansReply> {
+      if (!rights.mayEdit)
+        return { ...failed('Keine Rechte zum Bearbeiten der Rufnummern.'), status: 'Unauthorized' };
+      const checked = checkPlanRecipients(entries, deps.byKey(), deps.numbers(), rights.mayRead);
+      if (!checked.ok) return checked.reply;
+      const changed = checked.writes.filter((w) => filled(w.plan.recipients) !== filled(w.recipients));
+      await deps.repo.savePlanRecipients(
+        changed.map((w) => ({
+          station: w.plan.station,
+          planNumber: w.plan.planNumber,
+          recipients: w.recipients,
+        })),
+        deps.now(),
+      );
+      for (const { plan, recipients } of changed) {
+        const old = filled(plan.recipients);
+        plan.recipients = recipients;
+        await deps.audit(actor, plan, old, filled(recipients));
+      }
+      if (changed.length > 0) deps.announce(changed.map((w) => w.plan));
+      return succeeded();
+    },
+  };
 }

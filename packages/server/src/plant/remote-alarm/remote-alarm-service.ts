@@ -22,7 +22,7 @@ import { createConfirmations } from './confirmations.js';
 import { checkRemoteAlarmContent, deliverySettings, EMPTY_REMOTE_ALARM, remoteAlarmSeed } from './content.js';
 import { createDeliveryChannels, NO_DELIVERY } from './delivery/index.js';
 import { createEscalationRunner } from './escalation-runner.js';
-import { checkPlanRecipients } from './plan-recipients.js';
+import { createPlanRecipientCommands } from './plan-recipients.js';
 import { failed, resolvePlans, succeeded } from './plan-refs.js';
 import { createSerial } from './serial.js';
 import type { Actor, RemoteAlarmService, RemoteAlarmServiceDeps } from './types.js';
@@ -104,6 +104,15 @@ export function createRemoteAlarmService(deps: RemoteAlarmServiceDeps): RemoteAl
     commit,
     tick,
     tickMs: deps.tickMs ?? 1000,
+  });
+  const recipients = createPlanRecipientCommands({
+    repo,
+    byKey: () => byKey,
+    numbers: () => numbers.byId(),
+    now,
+    audit: (actor, plan, oldValue, newValue) =>
+      audit(actor, 'remoteAlarm.setPlanRecipients', plan, oldValue, newValue),
+    announce: (changed) => planListeners.emit(changed.map(toPlanInfo)),
   });
   const confirm = createConfirmCommands({
     plant: deps.plant,
@@ -268,44 +277,12 @@ export function createRemoteAlarmService(deps: RemoteAlarmServiceDeps): RemoteAl
       serial(() => numbers.save(actor, inputs, new Set(categories.map((c) => c.id)))),
     setCallNumberStates: (actor, states) => serial(() => numbers.setStates(actor, states)),
     setPlanRecipients: (actor, entries) =>
-      serial(async () => {
-        if (!canEditCallNumbers(actor))
-          return {
-            ...failed('Keine Rechte zum Bearbeiten der Rufnummern.'),
-            status: 'Unauthorized' as const,
-          };
-        const checked = checkPlanRecipients(
-          entries,
-          byKey,
-          numbers.byId(),
-          (ref) => deps.canReadPlan?.(actor, ref) ?? true,
-        );
-        if (!checked.ok) return checked.reply;
-        const changed = checked.writes.filter(
-          (w) => JSON.stringify(w.plan.recipients) !== JSON.stringify(w.recipients),
-        );
-        await repo.savePlanRecipients(
-          changed.map((w) => ({
-            station: w.plan.station,
-            planNumber: w.plan.planNumber,
-            recipients: w.recipients,
-          })),
-          now(),
-        );
-        for (const { plan, recipients } of changed) {
-          const old = JSON.stringify(plan.recipients.filter((r) => r !== null));
-          plan.recipients = recipients;
-          await audit(
-            actor,
-            'remoteAlarm.setPlanRecipients',
-            plan,
-            old,
-            JSON.stringify(recipients.filter((r) => r !== null)),
-          );
-        }
-        if (changed.length > 0) planListeners.emit(changed.map((w) => toPlanInfo(w.plan)));
-        return succeeded();
-      }),
+      serial(() =>
+        recipients.save(actor, entries, {
+          mayEdit: canEditCallNumbers(actor),
+          mayRead: (ref) => deps.canReadPlan?.(actor, ref) ?? true,
+        }),
+      ),
     confirmationInfo: (token) => confirm.info(token),
     confirm: (token, via) => confirm.confirm(token, via),
     smsReply: (from, text) => confirm.smsReply(from, text),
