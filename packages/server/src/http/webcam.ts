@@ -134,7 +134,7 @@ export const webcamRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app,
     {
       schema: {
         tags,
-        summary: 'The PNG of one image of a webcam',
+        summary: 'One image of a webcam (PNG or JPEG, as it was taken)',
         params: Type.Object({ id: Type.Integer({ minimum: 0 }), fileName: Type.String({ maxLength: 200 }) }),
         response: {
           200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }),
