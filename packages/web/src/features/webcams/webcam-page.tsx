@@ -124,7 +124,8 @@ export function WebcamPage() {
           <CameraStatus camera={cam} />
         </Stack>
       </Group>
-      <Paper withBorder radius="md" p="sm">
+      {/* The whole player fits the window's height: image, time, slider and controls. */}
+      <Paper withBorder radius="md" p="sm" w="100%" maw="calc(58vh * 16 / 9)" mx="auto">
         <Stack gap="sm">
           <SegmentedControl
             value={range}
