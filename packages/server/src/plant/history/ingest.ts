@@ -9,11 +9,12 @@ import {
   type Rollup,
   type RollupArchive,
 } from '@leitwarte/core';
-import type {
-  HistoryRepository,
-  SampleRow,
-  SeriesRepository,
-  SeriesRollup,
+import {
+  isBusy,
+  type HistoryRepository,
+  type SampleRow,
+  type SeriesRepository,
+  type SeriesRollup,
 } from '../../store/historian/index.js';
 
 const ARCHIVES: readonly RollupArchive[] = ['QuarterHourValues', 'DayValues', 'MonthValues'];
@@ -98,7 +99,12 @@ export function createIngestBuffer(options: IngestOptions): IngestBuffer {
     values = [];
     running = running.then(() =>
       write(k, t, v).catch((error: unknown) => {
-        options.onError?.(error);
+        // The write lock was taken (the backfill thread writes): kept for the next flush.
+        if (isBusy(error)) {
+          keys = k.concat(keys);
+          times = t.concat(times);
+          values = v.concat(values);
+        } else options.onError?.(error);
       }),
     );
     return running;

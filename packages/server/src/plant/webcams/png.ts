@@ -1,7 +1,4 @@
-import { promisify } from 'node:util';
-import { crc32, deflate, deflateSync } from 'node:zlib';
-
-const deflateAsync = promisify(deflate);
+import { crc32, deflateSync } from 'node:zlib';
 
 const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -57,16 +54,6 @@ export function encodePng(
   level = 6,
 ): Buffer {
   return assemble(width, height, deflateSync(filterRows(width, height, rgb), { level }));
-}
-
-/** encodePng with the compression on the thread pool, so several frames compress at once. */
-export async function encodePngAsync(
-  width: number,
-  height: number,
-  rgb: Uint8Array | Uint8ClampedArray,
-  level = 6,
-): Promise<Buffer> {
-  return assemble(width, height, await deflateAsync(filterRows(width, height, rgb), { level }));
 }
 
 /** Width and height of a PNG, or null when the bytes are no PNG. */

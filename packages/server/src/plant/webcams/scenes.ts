@@ -1,4 +1,4 @@
-import { encodePng, encodePngAsync } from './png.js';
+import { encodePng } from './png.js';
 import { Raster } from './raster.js';
 import { renderBasin } from './scene-basin.js';
 import { renderEntrance } from './scene-entrance.js';
@@ -13,16 +13,6 @@ export type SceneKind = (typeof SCENES)[number];
 /** Renders one camera frame as PNG. The scenery is drawn for 640×360 and clipped to other sizes. */
 export function renderSceneImage(kind: SceneKind, state: SceneState, width = 640, height = 360): Buffer {
   return encodePng(width, height, renderScene(kind, state, width, height).data);
-}
-
-/** renderSceneImage with the compression on the thread pool (for backfills). */
-export function renderSceneImageAsync(
-  kind: SceneKind,
-  state: SceneState,
-  width = 640,
-  height = 360,
-): Promise<Buffer> {
-  return encodePngAsync(width, height, renderScene(kind, state, width, height).data);
 }
 
 function renderScene(kind: SceneKind, state: SceneState, width: number, height: number): Raster {

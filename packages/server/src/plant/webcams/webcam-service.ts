@@ -6,7 +6,8 @@ import { createWebcamImagesRepository, type WebcamImageRecord } from '../../stor
 import { refuse } from '../charts/input-refused.js';
 import { createListeners } from '../listeners.js';
 import type { Plant } from '../plant.js';
-import { renderSceneImageAsync, type SceneState } from './scenes.js';
+import { createRenderThread } from './render-thread.js';
+import type { SceneState } from './scenes.js';
 import { solarElevation } from './sun.js';
 import { formatLocalTime, imageFileName, imagePath, parseImageFileName } from './webcam-files.js';
 import type { WebcamBinding, WebcamDefinition, WebcamsSettings } from './webcams-content.js';
@@ -63,7 +64,7 @@ export interface WebcamService {
   onNewImage(listener: (image: WebcamImageRecord) => void): () => void;
 }
 
-/** Frames rendered together in a backfill (the thread pool has four threads by default). */
+/** Frames of a backfill handed to the render thread at once (their past values read meanwhile). */
 const BACKFILL_BATCH = 4;
 
 const ref = (r: WebcamImageRecord): WebcamImageRef => ({ fileName: r.fileName, timestamp: r.at });
@@ -87,6 +88,7 @@ export function createWebcamService(deps: WebcamServiceDeps): WebcamService {
   let timer: NodeJS.Timeout | null = null;
   let stopped = false;
   let background: Promise<unknown> = Promise.resolve();
+  const renderer = createRenderThread();
 
   const current = (cam: WebcamDefinition, binding: WebcamBinding): number | boolean | undefined => {
     const r = cam.bindings[binding];
@@ -117,7 +119,7 @@ export function createWebcamService(deps: WebcamServiceDeps): WebcamService {
     at: number,
     past: boolean,
   ): Promise<Omit<WebcamImageRecord, 'id'>> {
-    const data = await renderSceneImageAsync(cam.scene, await stateOf(cam, at, past));
+    const data = await renderer.render(cam.scene, await stateOf(cam, at, past));
     const fileName = imageFileName(cam.id, at);
     const file = imagePath(root, fileName);
     if (!file) throw new Error(`no path for ${fileName}`);
@@ -198,8 +200,8 @@ export function createWebcamService(deps: WebcamServiceDeps): WebcamService {
         const missing: number[] = [];
         for (let at = start + intervalMs; at <= end; at += intervalMs) if (!have.has(at)) missing.push(at);
         const rows: Omit<WebcamImageRecord, 'id'>[] = [];
-        // A few frames at a time: one renders while the others compress on the thread pool, and
-        // the event loop gets a turn between batches so requests are served during a backfill.
+        // A few frames at a time, drawn in the render thread: this thread only reads the past
+        // values and writes the files, so requests are served as usual during a backfill.
         for (let i = 0; i < missing.length && !stopped; i += BACKFILL_BATCH) {
           rows.push(
             ...(await Promise.all(missing.slice(i, i + BACKFILL_BATCH).map((at) => write(cam, at, true)))),
@@ -254,6 +256,7 @@ export function createWebcamService(deps: WebcamServiceDeps): WebcamService {
       timer = null;
       // The store closes after this: a backfill still writing would write into a closed store.
       await background;
+      await renderer.close();
     },
     onNewImage: (listener) => listeners.add(listener),
   };

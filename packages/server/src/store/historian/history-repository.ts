@@ -62,6 +62,8 @@ export interface HistoryRepository {
     before: number,
     limit: number,
   ): Promise<number>;
+  /** The newest raw sample of a series, or null. */
+  lastSample(seriesId: number): Promise<{ t: number; v: number } | null>;
   /** Number of raw samples (tests, backfill decision). */
   sampleCount(): Promise<number>;
   /** SQLite: the raw samples of closed days packed one row per day (sample-days.ts); null on PostgreSQL. */
@@ -255,6 +257,17 @@ export function createHistoryRepository(hdb: HistoryDb): HistoryRepository {
         .where('t', '<', until)
         .executeTakeFirst();
       return Number(result.numDeletedRows);
+    },
+    async lastSample(seriesId) {
+      if (sqliteWriter) return sqliteWriter.lastSample(seriesId);
+      const row = await db
+        .selectFrom('history_sample')
+        .select(['t', 'v'])
+        .where('series_id', '=', seriesId)
+        .orderBy('t', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return row === undefined ? null : { t: Number(row.t), v: row.v };
     },
     sampleDays: sqliteWriter?.sampleDays ?? null,
     async sampleCount() {

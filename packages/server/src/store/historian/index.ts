@@ -1,4 +1,11 @@
-export { openHistoryDb, openHistoryFileReadOnly, HISTORY_FILE, type HistoryDb } from './history-db.js';
+export {
+  openHistoryDb,
+  openHistoryDbForWorker,
+  openHistoryFileReadOnly,
+  HISTORY_FILE,
+  isBusy,
+  type HistoryDb,
+} from './history-db.js';
 export { createSqliteChartReads, type RawChartReads } from './sqlite-chart-reads.js';
 export { createSeriesRepository, type SeriesRepository } from './series-repository.js';
 export {
