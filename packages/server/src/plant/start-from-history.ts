@@ -54,7 +54,11 @@ export async function startPlantFromHistory(
   const { plant, historian } = deps;
   const now = deps.now ?? Date.now;
   if (await historian.hasHistory()) {
-    plant.resume?.(await historian.lastSamples());
+    const last = await historian.lastSamples();
+    plant.resume?.(last);
+    // Nothing was archived while the server was down: charts draw a gap there, not a line.
+    const newest = Math.max(...[...last.values()].map((s) => s.t));
+    if (Number.isFinite(newest) && newest < now()) await historian.recordGap(newest, now());
     await plant.start();
     return 'resumed';
   }

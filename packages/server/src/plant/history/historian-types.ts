@@ -98,6 +98,8 @@ export interface Historian {
   }): Promise<BackfillResult | null>;
   /** Resolves when a backfill under way has finished (at once when there was none). */
   backfillDone(): Promise<BackfillResult | null>;
+  /** Records that nothing was archived in [from, to) (the server was not running): charts draw a gap. */
+  recordGap(from: number, to: number): Promise<void>;
   /** Whether the archive holds history (or a backfill wrote it once). */
   hasHistory(): Promise<boolean>;
   /** Each PV's last raw sample, by key: where the data source resumes after a restart. */

@@ -1,5 +1,6 @@
 import { createLocalPeriods, pvKey, type PvRef, type RollupArchive, rollupSamples } from '@leitwarte/core';
 import {
+  ALL_SERIES,
   createHistoryRepository,
   createSeriesRepository,
   openHistoryDb,
@@ -182,6 +183,7 @@ export async function createHistorian(deps: HistorianDeps): Promise<Historian> {
     async stop() {
       stopping = true;
       unsubscribe?.();
+      ingest.closeGaps(now());
       unsubscribe = null;
       if (flushTimer) clearInterval(flushTimer);
       if (retentionTimer) clearInterval(retentionTimer);
@@ -223,6 +225,7 @@ export async function createHistorian(deps: HistorianDeps): Promise<Historian> {
     applyRetention: () => applyRetention(repo, series, plant, retention, now()),
     backfill,
     backfillDone: () => backfillRun,
+    recordGap: (from, to) => repo.addGaps([{ seriesId: ALL_SERIES, from, to }]),
     async hasHistory() {
       if ((await store.meta.get(BACKFILL_KEY)) !== undefined) return true;
       const ids = [...(await series.find(plant.pvConfigs().map((c) => pvKey(c.pvRef)))).values()];

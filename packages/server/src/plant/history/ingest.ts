@@ -22,6 +22,8 @@ const ARCHIVES: readonly RollupArchive[] = ['QuarterHourValues', 'DayValues', 'M
 /** In-memory buffer of samples, written in batches. */
 export interface IngestBuffer {
   add(values: readonly ProcessValue[]): void;
+  /** Ends the spans of Bad readings still open at `at` (the historian stops): recorded as gaps. */
+  closeGaps(at: number): void;
   /** Writes what is buffered; resolves when it is committed. */
   flush(): Promise<void>;
   readonly buffered: number;
@@ -70,6 +72,15 @@ export function createIngestBuffer(options: IngestOptions): IngestBuffer {
   let times: number[] = [];
   let values: number[] = [];
   let running: Promise<void> = Promise.resolve();
+  // Since when a PV's readings are Bad (not archived): a gap in its record once they end.
+  const badSince = new Map<string, number>();
+  let gaps: { key: string; from: number; to: number }[] = [];
+
+  async function writeGaps(list: { key: string; from: number; to: number }[]): Promise<void> {
+    if (list.length === 0) return;
+    const ids = await series.ensure([...new Set(list.map((g) => g.key))]);
+    await repo.addGaps(list.map((g) => ({ seriesId: ids.get(g.key) ?? 0, from: g.from, to: g.to })));
+  }
 
   async function write(k: string[], t: number[], v: number[]): Promise<void> {
     const ids = await series.ensure([...new Set(k)]);
@@ -92,6 +103,11 @@ export function createIngestBuffer(options: IngestOptions): IngestBuffer {
   }
 
   const flush = () => {
+    if (gaps.length > 0) {
+      const closed = gaps;
+      gaps = [];
+      running = running.then(() => writeGaps(closed).catch((error: unknown) => options.onError?.(error)));
+    }
     if (keys.length === 0) return running;
     const [k, t, v] = [keys, times, values];
     keys = [];
@@ -113,16 +129,30 @@ export function createIngestBuffer(options: IngestOptions): IngestBuffer {
   return {
     add(batch) {
       for (const value of batch) {
-        if (value.quality === 'Bad') continue;
+        if (value.quality === 'Bad') {
+          const key = pvKey(value.pvRef);
+          if (!badSince.has(key)) badSince.set(key, value.timestamp);
+          continue;
+        }
         const n = archivedNumber(value);
         if (n === null) continue;
-        keys.push(pvKey(value.pvRef));
+        const key = pvKey(value.pvRef);
+        const since = badSince.get(key);
+        if (since !== undefined) {
+          badSince.delete(key);
+          gaps.push({ key, from: since, to: value.timestamp });
+        }
+        keys.push(key);
         times.push(value.timestamp);
         values.push(n);
       }
       if (keys.length >= options.maxBuffer) void flush();
     },
     flush,
+    closeGaps(at) {
+      for (const [key, from] of badSince) gaps.push({ key, from, to: at });
+      badSince.clear();
+    },
     get buffered() {
       return keys.length;
     },

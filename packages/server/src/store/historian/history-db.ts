@@ -7,6 +7,7 @@ import type { StoreDialect } from '../dialect.js';
 import { historianMigration } from '../migrations/006-historian.js';
 import { sampleDaysMigration } from '../migrations/006-historian-sample-days.js';
 import { sampleTilesMigration } from '../migrations/006-historian-sample-tiles.js';
+import { historyGapsMigration } from '../migrations/009-history-gaps.js';
 import type { Store } from '../store.js';
 import type { HistoryTables } from './schema.js';
 
@@ -67,6 +68,7 @@ export async function openHistoryDb(store: Store, dataDir: string): Promise<Hist
       '006-historian': historianMigration('sqlite'),
       '006-historian-sample-days': sampleDaysMigration,
       '006-historian-sample-tiles': sampleTilesMigration,
+      '009-history-gaps': historyGapsMigration,
     }),
   };
   const { error } = await new Migrator({ db, provider }).migrateToLatest();

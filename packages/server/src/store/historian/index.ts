@@ -9,7 +9,9 @@ export {
 export { createSqliteChartReads, type RawChartReads } from './sqlite-chart-reads.js';
 export { createSeriesRepository, type SeriesRepository } from './series-repository.js';
 export {
+  ALL_SERIES,
   createHistoryRepository,
+  type HistoryGap,
   type HistoryBatch,
   type HistoryRepository,
   type SampleRow,
