@@ -229,8 +229,14 @@ export function createWebcamService(deps: WebcamServiceDeps): WebcamService {
     async start() {
       if (timer) return;
       stopped = false;
-      const warn = (error: unknown) =>
-        process.emitWarning(error instanceof Error ? error : new Error(String(error)), 'WebcamCaptureError');
+      // A frame still being drawn when the service stops fails with its render thread: no fault.
+      const warn = (error: unknown) => {
+        if (!stopped)
+          process.emitWarning(
+            error instanceof Error ? error : new Error(String(error)),
+            'WebcamCaptureError',
+          );
+      };
       // The backfill takes seconds; the server is ready meanwhile and the archive fills behind.
       background = service
         .backfill()
