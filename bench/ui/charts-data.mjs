@@ -57,22 +57,36 @@ export async function writeHistory(app, configs, days) {
   const { backfillHistory } = await serverModule('plant/history/backfill.js');
   const { openHistoryDb, createHistoryRepository, createSeriesRepository } =
     await serverModule('store/historian/index.js');
-  const { createLocalPeriods } = await coreModule();
+  const { createLocalPeriods, archivedNumber } = await coreModule();
   const { plant, store } = app.built.services;
   const hdb = await openHistoryDb(store, app.dataDir);
-  // The plant as the backfill sees it: only these PVs.
-  const only = Object.create(plant);
-  only.pvConfigs = () => configs;
+  const keys = configs.map((c) => `${c.pvRef.type}-${c.pvRef.nr}`);
   let written;
   try {
-    written = await backfillHistory({
-      repo: createHistoryRepository(hdb),
-      series: createSeriesRepository(hdb),
-      plant: only,
-      periods: createLocalPeriods(plant.info.timeZone),
-      end: Date.now(),
-      plan: { days, rawDaysAll: days, quarterHourDaysAll: days, fullResolution: () => true },
-    });
+    const repo = createHistoryRepository(hdb);
+    written = await backfillHistory(
+      {
+        // Only these PVs, each at full resolution, starting from its live value.
+        configs,
+        seriesIds: await createSeriesRepository(hdb).ensure(keys),
+        periods: createLocalPeriods(plant.info.timeZone),
+        end: Date.now(),
+        plan: {
+          days,
+          rawDaysAll: days,
+          quarterHourDaysAll: days,
+          fullResolutionSubtypes: [...new Set(configs.map((c) => c.subtype))],
+        },
+        recent: null,
+        anchors: new Map(
+          keys.map((key) => {
+            const value = plant.values.get(key);
+            return [key, value ? (archivedNumber(value) ?? 0) : 0];
+          }),
+        ),
+      },
+      { write: (batch) => repo.write(batch) },
+    );
   } finally {
     await hdb.close();
   }

@@ -1,11 +1,11 @@
 import {
+  archivedNumber,
   createLocalPeriods,
   type ChartConfig,
+  type ProcessValue,
   type ChartSeriesFields,
-  type PvConfig,
   type PvRef,
 } from '@leitwarte/core';
-import type { Plant } from '../../packages/server/src/plant/plant';
 import { backfillHistory } from '../../packages/server/src/plant/history/backfill';
 import {
   createHistoryRepository,
@@ -13,6 +13,8 @@ import {
   openHistoryDb,
 } from '../../packages/server/src/store/historian/index';
 import type { TestServer } from '../../packages/server/src/test-support/test-server';
+
+const archivedOf = (value: ProcessValue | undefined) => (value ? (archivedNumber(value) ?? 0) : 0);
 
 /**
  * Writes `days` of one-minute history (samples and rollups) ending now for some PVs, with the
@@ -30,19 +32,28 @@ export async function writeChartHistory(
     if (config === undefined) throw new Error(`no PV ${pv.type}-${pv.nr}`);
     return config;
   });
-  // The plant as the backfill sees it: only these PVs.
-  const only: Plant = Object.create(plant) as Plant;
-  Object.defineProperty(only, 'pvConfigs', { value: (): readonly PvConfig[] => configs });
+  const keys = pvs.map((pv) => `${pv.type}-${pv.nr}`);
   const hdb = await openHistoryDb(store, server.config.dataDir);
   try {
-    await backfillHistory({
-      repo: createHistoryRepository(hdb),
-      series: createSeriesRepository(hdb),
-      plant: only,
-      periods: createLocalPeriods(plant.info.timeZone),
-      end: Date.now(),
-      plan: { days, rawDaysAll: days, quarterHourDaysAll: days, fullResolution: () => true },
-    });
+    const repo = createHistoryRepository(hdb);
+    await backfillHistory(
+      {
+        // Only these PVs, each at full resolution, starting from its live value.
+        configs,
+        seriesIds: await createSeriesRepository(hdb).ensure(keys),
+        periods: createLocalPeriods(plant.info.timeZone),
+        end: Date.now(),
+        plan: {
+          days,
+          rawDaysAll: days,
+          quarterHourDaysAll: days,
+          fullResolutionSubtypes: [...new Set(configs.map((c) => c.subtype))],
+        },
+        recent: null,
+        anchors: new Map(keys.map((key) => [key, archivedOf(plant.values.get(key))])),
+      },
+      { write: (batch) => repo.write(batch) },
+    );
   } finally {
     await hdb.close();
   }

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
+import { precompress } from './vite-precompress';
 
 // The dev server proxies to the Leitwarte server, so the browser sees one origin as in production.
 const serverUrl = `http://127.0.0.1:${process.env.LEITWARTE_PORT || 8080}`;
@@ -19,7 +20,7 @@ const sameOrigin: ProxyOptions = {
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: {
     // Core is consumed as source so the web build needs no core build step and tree-shakes it.
     alias: { '@leitwarte/core': fileURLToPath(new URL('../core/src/index.ts', import.meta.url)) },

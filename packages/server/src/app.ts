@@ -18,6 +18,7 @@ import { installValidators } from './http/validators.js';
 import { authGuard } from './http/auth-guard.js';
 import { authRoutes } from './http/auth.js';
 import { chartsDataRoutes } from './http/charts-data.js';
+import { compression } from './http/compression.js';
 import { dataSourceRoutes } from './http/data-source.js';
 import { healthRoutes } from './http/health.js';
 import { pvRoutes } from './http/pv.js';
@@ -133,6 +134,7 @@ export async function build(options: BuildOptions): Promise<Built> {
   });
 
   await app.register(securityHeaders, { recaptcha: config.recaptchaSiteKey !== null });
+  if (config.httpCompression) await app.register(compression);
   await app.register(fastifyCookie);
   await app.register(apiDocs, { version: VERSION });
   await app.register(authGuard, { services });
@@ -152,7 +154,7 @@ export async function build(options: BuildOptions): Promise<Built> {
   await app.register(dataSourceRoutes, { services });
   await app.register(chartsDataRoutes, { services, chartSeries: domain.chartSeries });
   await app.register(apiAreaRoutes, { services });
-  await app.register(webAppRoutes, { root: options.webRoot });
+  await app.register(webAppRoutes, { root: options.webRoot, precompressed: config.httpCompression });
   await domain.start();
   return { app, routes, services, bootstrappedUsers };
 }

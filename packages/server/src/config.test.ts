@@ -20,6 +20,9 @@ describe('configuration', () => {
       recaptchaVerifyUrl: 'https://www.google.com/recaptcha/api/siteverify',
       botCheckBits: 17,
       chartReadThreads: 0,
+      backfill: true,
+      backfillDays: 366,
+      httpCompression: true,
     });
   });
 
@@ -38,6 +41,8 @@ describe('configuration', () => {
         LEITWARTE_RECAPTCHA_VERIFY_URL: 'http://10.0.0.9/siteverify',
         LEITWARTE_BOT_CHECK_BITS: '12',
         LEITWARTE_CHART_READ_THREADS: '3',
+        LEITWARTE_BACKFILL_DAYS: '8',
+        LEITWARTE_HTTP_COMPRESSION: 'false',
       },
       '/srv',
     );
@@ -54,6 +59,8 @@ describe('configuration', () => {
       recaptchaVerifyUrl: 'http://10.0.0.9/siteverify',
       botCheckBits: 12,
       chartReadThreads: 3,
+      backfillDays: 8,
+      httpCompression: false,
     });
   });
 
@@ -68,6 +75,8 @@ describe('configuration', () => {
     ['LEITWARTE_LOG_LEVEL', 'loud'],
     ['LEITWARTE_SECURE_COOKIES', 'maybe'],
     ['LEITWARTE_BOT_CHECK_BITS', '40'],
+    ['LEITWARTE_BACKFILL_DAYS', '0'],
+    ['LEITWARTE_HTTP_COMPRESSION', 'yes please'],
     ['LEITWARTE_CHART_READ_THREADS', '9'],
     ['LEITWARTE_RECAPTCHA_VERIFY_URL', 'ftp://verify'],
     ['LEITWARTE_RECAPTCHA_SITE_KEY', 'key-without-secret'],

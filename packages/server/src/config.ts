@@ -40,6 +40,13 @@ export interface Config {
    * charts, reports and webcams have data from the first minute. Meant for the simulated plant.
    */
   backfill: boolean;
+  /** Days of history the backfill generates (the last 7 of them by the simulator itself). */
+  backfillDays: number;
+  /**
+   * Compress API replies above 1 KiB (brotli or gzip, as the client accepts) and serve the web
+   * app's precompressed files; off where a reverse proxy compresses.
+   */
+  httpCompression: boolean;
   /** SQLite: threads that reduce history for charts beside the server's thread; 0: none. */
   chartReadThreads: number;
   /** Remote alarm channels besides voice (e-mail, SMS gateway, webhook, push) and the public URL. */
@@ -158,6 +165,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     botCheckBits: integer(env, 'LEITWARTE_BOT_CHECK_BITS', 17, 0, 24),
     secureCookies: boolean(env, 'LEITWARTE_SECURE_COOKIES', false),
     backfill: boolean(env, 'LEITWARTE_BACKFILL', true),
+    backfillDays: integer(env, 'LEITWARTE_BACKFILL_DAYS', 366, 1, 3660),
+    httpCompression: boolean(env, 'LEITWARTE_HTTP_COMPRESSION', true),
     chartReadThreads: integer(env, 'LEITWARTE_CHART_READ_THREADS', 0, 0, 8),
     remoteAlarm: loadDeliveryConfig(env, (variable, detail) => {
       throw new ConfigError(variable, detail);

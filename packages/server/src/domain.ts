@@ -50,6 +50,7 @@ import { createPvConfigWriteService } from './plant/values/pv-config-write-servi
 import { createPvLiveEvents } from './plant/values/pv-live-events.js';
 import { createPvWriteService } from './plant/values/pv-write-service.js';
 import { createWebcamService, resolveWebcamsContent } from './plant/webcams/index.js';
+import { startPlantFromHistory } from './plant/start-from-history.js';
 import { WebcamsContentSchema } from './plant/webcams/webcams-content.js';
 import type { Store } from './store/index.js';
 
@@ -101,7 +102,7 @@ export async function createDomain(options: DomainOptions) {
     alerts,
     groups: alertContent?.pvGroups ?? [],
   });
-  const controlEvents = createControlEventService({ store, plant });
+  const controlEvents = createControlEventService({ store, plant, alerts });
   const pvEvents = createPvLiveEvents(plant);
   const pvWrites = createPvWriteService({ store, plant, rights, events: pvEvents });
 
@@ -171,7 +172,7 @@ export async function createDomain(options: DomainOptions) {
     store,
     plant,
     dataDir: config.dataDir,
-    backfill: config.backfill,
+    databaseUrl: config.databaseUrl,
     readThreads: config.chartReadThreads,
     log,
   });
@@ -294,8 +295,20 @@ export async function createDomain(options: DomainOptions) {
         await dashboards.seed(await resolveDashboardsContent(content, plant, dashboardsFile));
       }
       await textMessages.start();
-      await plant.start();
+      // Before the plant starts: its first image is archived too.
       await historian.start();
+      await startPlantFromHistory({
+        plant,
+        historian,
+        limits,
+        store,
+        rights,
+        backfill: { enabled: config.backfill, days: config.backfillDays },
+        alertSettings: () => systemConfig.get().systemSettings,
+        log: log ?? { info: () => {} },
+      });
+      // Before the engine starts: the alerts it raises at once are recorded as they come.
+      controlEvents.start();
       await alerts.start();
       // Faulty alarm lines, pipe-leakage alarms and due service messages are alerts too.
       disconnectConditions = connectExternalConditions(
@@ -308,7 +321,6 @@ export async function createDomain(options: DomainOptions) {
         },
         { priority: () => systemConfig.get().systemSettings.stationConnectionAlertPriority },
       );
-      controlEvents.start();
       await remoteAlarm.start();
       await pipeLeakage.start();
       await energy.start();

@@ -67,7 +67,7 @@ describe('chart data as columns', () => {
     const { dataPoints, ...fields } = json.series[0]!;
     const bytes = encodeChartColumns(
       json.source,
-      [{ ...fields, points: dataPoints.map((p) => ({ t: p.timestamp, v: p.value })) }],
+      [{ ...fields, points: dataPoints.map((p) => ({ t: p.timestamp, v: p.value ?? Number.NaN })) }],
       [],
     );
     expect(decodeChartColumns(bufferOf(bytes))).toEqual(chartColumnsOf(json));

@@ -95,14 +95,14 @@ export function decodeChartColumns(buffer: ArrayBuffer): ChartColumnsReply {
   return { source: head.source, series, unauthorizedPvs: head.unauthorizedPvs };
 }
 
-/** A JSON chart data reply (calls §7) as columns. */
+/** A JSON chart data reply (calls §7) as columns; a gap (null) becomes NaN as in the columns reply. */
 export function chartColumnsOf(reply: ChartDataReply): ChartColumnsReply {
   return {
     source: reply.source,
     series: reply.series.map(({ dataPoints, ...fields }) => ({
       ...fields,
       t: dataPoints.map((p) => p.timestamp),
-      v: dataPoints.map((p) => p.value),
+      v: dataPoints.map((p) => p.value ?? Number.NaN),
     })),
     unauthorizedPvs: reply.unauthorizedPvs,
   };

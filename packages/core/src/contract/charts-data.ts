@@ -43,13 +43,19 @@ export const ChartExportRequestSchema = Type.Object({
 });
 export type ChartExportRequest = Static<typeof ChartExportRequestSchema>;
 
-/** Chart data of screens §3: per series its id, dimension and points (timestamp, value). */
+/**
+ * Chart data of screens §3: per series its id, dimension and points (timestamp, value). A value
+ * null marks a gap: from there on nothing was recorded (the server was not running, or the reading
+ * was Bad) until the next point; a chart breaks its line there. (As columns: NaN.)
+ */
 export const ChartSeriesDataSchema = Type.Object({
   seriesId: Type.Integer(),
   pv: PvRefSchema,
   measurementType: MeasurementTypeSchema,
   dimension: Type.String(),
-  dataPoints: Type.Array(Type.Object({ timestamp: Type.Number(), value: Type.Number() })),
+  dataPoints: Type.Array(
+    Type.Object({ timestamp: Type.Number(), value: Type.Union([Type.Number(), Type.Null()]) }),
+  ),
   annotations: Type.Array(Type.Unknown()),
 });
 export type ChartSeriesData = Static<typeof ChartSeriesDataSchema>;

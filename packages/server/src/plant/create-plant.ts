@@ -110,6 +110,8 @@ export function createPlant({ definition, source, now = Date.now }: CreatePlantO
             (source.setConnected as (c: boolean) => void).call(source, connected),
         }
       : {}),
+    ...(source.resume ? { resume: source.resume.bind(source) } : {}),
+    ...(source.history ? { history: source.history.bind(source) } : {}),
     start: () => source.start(),
     stop: () => source.stop(),
   };

@@ -1,5 +1,12 @@
 import type { PvConfig, PvNode, PvRef, ProcessValue, Station } from '@leitwarte/core';
-import type { ConnectionState, DialAction, FieldWrite } from '../sources/data-source.js';
+import type {
+  ArchivedValue,
+  ConnectionState,
+  DialAction,
+  FieldWrite,
+  HistoryOptions,
+  SourceHistory,
+} from '../sources/data-source.js';
 import type { PlantInfo } from './definition-schema.js';
 
 /** Live process values of the plant: the latest value per PV and a change feed. */
@@ -39,6 +46,10 @@ export interface Plant {
   onConnectionState(listener: (state: ConnectionState) => void): () => void;
   /** Drops (false) or restores (true) the data source's connection, where the source can. */
   setSourceConnected?(connected: boolean): void;
+  /** Before start(): the source continues from the archived state, where it can (the simulator). */
+  resume?(values: ReadonlyMap<string, ArchivedValue>): void;
+  /** Before start(): the source runs over a past span and tells it, where it can (the simulator). */
+  history?(from: number, to: number, options?: HistoryOptions): SourceHistory;
   start(): Promise<void>;
   stop(): Promise<void>;
 }

@@ -9,6 +9,7 @@ import { historianMigration } from './migrations/006-historian.js';
 import { rightsMigration } from './migrations/007-rights.js';
 import { accountsMigration } from './migrations/008-accounts.js';
 import { remoteAlarmDeliveryMigration } from './migrations/010-remote-alarm-delivery.js';
+import { historyGapsMigration } from './migrations/009-history-gaps.js';
 
 /** Migrations in code, in order; names sort by their number. */
 function migrations(dialect: StoreDialect): Record<string, Migration> {
@@ -23,6 +24,7 @@ function migrations(dialect: StoreDialect): Record<string, Migration> {
     '007-rights': rightsMigration(dialect),
     '008-accounts': accountsMigration(dialect),
     '010-remote-alarm-delivery': remoteAlarmDeliveryMigration(dialect),
+    ...(dialect === 'postgres' ? { '009-history-gaps': historyGapsMigration } : {}),
   };
 }
 

@@ -17,8 +17,11 @@ export interface ChannelState {
   error: LiveError | null;
 }
 
-/** What the header shows for all channels together. */
-export type OverallStatus = 'idle' | 'connected' | 'connecting' | 'disconnected';
+/**
+ * What the header shows for all channels together: `connecting` while channels set up their
+ * first connection, `reconnecting` while one tries again after a failure.
+ */
+export type OverallStatus = 'idle' | 'connected' | 'connecting' | 'reconnecting' | 'disconnected';
 
 const IDLE: ChannelState = { status: 'idle', error: null };
 
@@ -70,6 +73,7 @@ export function getOverallStatus(): OverallStatus {
     .map(([, state]) => state);
   if (active.length === 0) return 'idle';
   if (active.some((state) => state.status === 'disconnected')) return 'disconnected';
+  if (active.some((state) => state.status === 'reconnecting')) return 'reconnecting';
   if (active.some((state) => state.status !== 'connected')) return 'connecting';
   return 'connected';
 }

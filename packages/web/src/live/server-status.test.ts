@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setUnauthorizedHandler } from '../api/http';
 import { FakeHubConnection } from '../test-support/fake-hub-connection';
 import { ConnectionManager } from './connection-manager';
-import { ServerStatusChannel } from './server-status';
+import { FIRST_REPORT_WAIT_MS, ServerStatusChannel } from './server-status';
 
 function setup(configure: (connection: FakeHubConnection) => void = () => {}) {
   const built: FakeHubConnection[] = [];
@@ -87,5 +87,57 @@ describe('server status channel', () => {
     channel.dismissInfo();
     expect(channel.getInfo()).toBeNull();
     release();
+  });
+
+  describe('phase: a connection being set up is no fault', () => {
+    it('is pending from the start through connecting until the server reports', async () => {
+      const { channel, latest } = setup();
+      expect(channel.getPhase()).toBe('pending');
+      const release = channel.acquire();
+      await channel.settled();
+      expect(channel.getStatus()).toBe('ServerDisconnected');
+      expect(channel.getPhase()).toBe('pending');
+      latest().emit('serverStatusChanged', 'Connected');
+      expect(channel.getPhase()).toBe('settled');
+      release();
+    });
+
+    it('settles when the first attempt fails: WebServerDisconnected is then a fault', async () => {
+      const { channel } = setup((connection) => {
+        connection.startImpl = async () => {
+          throw new Error('negotiate failed');
+        };
+      });
+      const release = channel.acquire();
+      await channel.settled();
+      expect(channel.getStatus()).toBe('WebServerDisconnected');
+      expect(channel.getPhase()).toBe('settled');
+      release();
+    });
+
+    it('settles when the server does not report within the wait after connecting', async () => {
+      const { channel } = setup();
+      const release = channel.acquire();
+      await channel.settled();
+      await vi.advanceTimersByTimeAsync(FIRST_REPORT_WAIT_MS - 1);
+      expect(channel.getPhase()).toBe('pending');
+      await vi.advanceTimersByTimeAsync(1);
+      expect(channel.getPhase()).toBe('settled');
+      expect(channel.getStatus()).toBe('ServerDisconnected');
+      release();
+    });
+
+    it('settles when an established connection closes, and is pending again once nobody holds it', async () => {
+      const { channel, latest } = setup();
+      const release = channel.acquire();
+      await channel.settled();
+      latest().emit('serverStatusChanged', 'Connected');
+      latest().simulateClose(new Error('server restarted'));
+      expect(channel.getStatus()).toBe('WebServerDisconnected');
+      expect(channel.getPhase()).toBe('settled');
+      release();
+      await channel.settled();
+      expect(channel.getPhase()).toBe('pending');
+    });
   });
 });

@@ -19,12 +19,29 @@ function isInfoMessage(value: unknown): value is ServerInfoMessage {
 }
 
 /**
+ * How long after connecting the client waits for the server's first report before it shows
+ * ServerDisconnected as a fault (calls §4 and §9: waiting for a value ends after 5000 ms).
+ */
+export const FIRST_REPORT_WAIT_MS = 5000;
+
+/**
+ * Whether the status shown is settled. calls §4 starts at WebServerDisconnected and passes
+ * ServerDisconnected between connecting and the server's first report; those are states of a
+ * connection being set up, not faults. `pending` until the first attempt has failed, the
+ * connection has closed, the server has reported, or FIRST_REPORT_WAIT_MS have passed since
+ * connecting; `settled` after, and the status is then shown as what it is.
+ */
+export type ServerStatusPhase = 'pending' | 'settled';
+
+/**
  * The server-status channel (calls §4): WebServerDisconnected at first and whenever the status
  * connection is not up, ServerDisconnected once connected until the server reports, then what
  * the server reports; Unauthorized sends the user to the logout page with the return address.
  */
 export class ServerStatusChannel {
   private status: ClientServerStatus = INITIAL_SERVER_STATUS;
+  private phase: ServerStatusPhase = 'pending';
+  private firstReportTimer: ReturnType<typeof setTimeout> | null = null;
   private info: ServerInfoMessage | null = null;
   private readonly listeners = new Set<() => void>();
   private readonly channel: HubChannel;
@@ -56,12 +73,19 @@ export class ServerStatusChannel {
         return connection;
       },
       onConnected: async (connection) => {
-        if (!reported.has(connection)) this.apply({ kind: 'connected' });
+        if (reported.has(connection)) return;
+        this.apply({ kind: 'connected' });
+        this.awaitFirstReport();
       },
     });
     manager.listen({
       faulted: (name) => name === 'server-status' && this.apply({ kind: 'closed' }),
-      idle: (name) => name === 'server-status' && this.apply({ kind: 'closed' }),
+      // Nobody holds the connection (logged out): the next start is a first attempt again.
+      idle: (name) => {
+        if (name !== 'server-status') return;
+        this.apply({ kind: 'closed' });
+        this.setPhase('pending');
+      },
     });
   }
 
@@ -71,6 +95,7 @@ export class ServerStatusChannel {
   }
 
   getStatus = (): ClientServerStatus => this.status;
+  getPhase = (): ServerStatusPhase => this.phase;
   getInfo = (): ServerInfoMessage | null => this.info;
 
   dismissInfo(): void {
@@ -88,11 +113,31 @@ export class ServerStatusChannel {
   }
 
   private apply(event: ServerStatusEvent): void {
+    // A failed attempt, a lost connection or a report settles what is shown; connecting does not.
+    if (event.kind !== 'connected') this.setPhase('settled');
     const next = nextServerStatus(event);
     if (next === this.status) return;
     this.status = next;
     this.notify();
     if (isUnauthorizedStatus(next)) notifyUnauthorized();
+  }
+
+  private awaitFirstReport(): void {
+    if (this.phase === 'settled') return;
+    this.firstReportTimer ??= setTimeout(() => {
+      this.firstReportTimer = null;
+      this.setPhase('settled');
+    }, FIRST_REPORT_WAIT_MS);
+  }
+
+  private setPhase(phase: ServerStatusPhase): void {
+    if (this.firstReportTimer !== null) {
+      clearTimeout(this.firstReportTimer);
+      this.firstReportTimer = null;
+    }
+    if (phase === this.phase) return;
+    this.phase = phase;
+    this.notify();
   }
 
   private notify(): void {
@@ -106,6 +151,11 @@ export const serverStatus = new ServerStatusChannel();
 /** The current server status; re-renders on change. */
 export function useServerStatus(channel: ServerStatusChannel = serverStatus): ClientServerStatus {
   return useSyncExternalStore(channel.subscribe, channel.getStatus, channel.getStatus);
+}
+
+/** Whether the status shown is settled or still that of a connection being set up; re-renders on change. */
+export function useServerStatusPhase(channel: ServerStatusChannel = serverStatus): ServerStatusPhase {
+  return useSyncExternalStore(channel.subscribe, channel.getPhase, channel.getPhase);
 }
 
 export function useServerInfoMessage(channel: ServerStatusChannel = serverStatus): ServerInfoMessage | null {

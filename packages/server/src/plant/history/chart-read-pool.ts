@@ -1,7 +1,6 @@
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Point } from '@leitwarte/core';
+import { workerEntry } from '../worker-entry.js';
 
 /** A series to reduce on a read thread: the M4 of its raw samples over [start, end) at `width` columns. */
 export interface ChartReadTask {
@@ -59,20 +58,6 @@ interface Pending {
   reject: (error: Error) => void;
 }
 
-/**
- * The worker's module beside this one: compiled JavaScript, or, run from the sources (tests),
- * TypeScript loaded through tsx, which a worker registers for itself.
- */
-function workerEntry(): { entry: string | URL; eval: boolean } {
-  if (!import.meta.url.endsWith('.ts'))
-    return { entry: new URL('./chart-read-worker.js', import.meta.url), eval: false };
-  const api = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api')).href;
-  const worker = new URL('./chart-read-worker.ts', import.meta.url).href;
-  const code = `import(${JSON.stringify(api.replace(/\.cjs$/, '.mjs'))})
-    .then((tsx) => { tsx.register(); return import(${JSON.stringify(worker)}); })`;
-  return { entry: code, eval: true };
-}
-
 const unpack = (packed: Float64Array): Point[] => {
   const points = new Array<Point>(packed.length / 2);
   for (let i = 0; i < points.length; i++) {
@@ -92,7 +77,7 @@ export function createChartReadPool(options: {
   const queue: Pending[] = [];
   let nextId = 0;
   let closed = false;
-  const { entry, eval: isCode } = workerEntry();
+  const { entry, eval: isCode } = workerEntry(import.meta.url, 'chart-read-worker');
 
   const ready = () => [...threads].filter((t) => t.ready);
   const dispatch = () => {

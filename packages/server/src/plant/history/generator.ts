@@ -1,4 +1,4 @@
-import { archivedNumber, type ProcessValue, type PvConfig } from '@leitwarte/core';
+import type { PvConfig } from '@leitwarte/core';
 import { curveFactor } from '../../sources/simulator/curves.js';
 import { seededRandom, type Random } from '../../sources/simulator/random.js';
 
@@ -34,16 +34,19 @@ function events(random: Random, perDay: number, minutes: number, on: number, off
  * same kind of noise, but computed a day of minutes at a time and without the coupled process
  * model, so a year of 446 PVs takes seconds. Levels fill and empty in cycles, flows and powers
  * follow the drinking-water day curve, temperatures a day and a year wave, counters and runtimes
- * grow so they end near the live value, pumps run in cycles, alarms are rare short events.
+ * grow so they end near the anchor (the value where the history joins the source's own), pumps
+ * run in cycles, alarms are rare short events.
  */
 export function generatorFor(
   config: PvConfig,
-  current: ProcessValue | undefined,
+  start: number | undefined,
   minutes: number,
+  /** Counters and runtimes: mean growth per minute, e.g. as the source's recent days show it. */
+  growth?: number,
 ): MinuteGenerator {
   const key = `${config.pvRef.type}-${config.pvRef.nr}`;
   const random = seededRandom(seedOf(key));
-  const anchor = current ? (archivedNumber(current) ?? 0) : 0;
+  const anchor = start !== undefined && Number.isFinite(start) ? start : 0;
   const lo = config.domainConfig?.min ?? Math.min(0, anchor * 2);
   const hi = config.domainConfig?.max ?? Math.max(1, anchor * 2);
   const span = hi - lo;
@@ -72,13 +75,15 @@ export function generatorFor(
       return (_t0, _h, _d, out) => out.fill(anchor);
     case 'CounterValue':
     case 'RuntimeValue': {
-      // Mean growth per minute so the year ends near today's reading.
+      // Mean growth per minute so the history ends near the anchor's reading.
       const perMinute =
-        current?.type === 'CounterValue'
-          ? Math.max(current.counterValue.day / 720, 0.001)
+        growth !== undefined && growth > 0
+          ? growth
           : config.subtype === 'Schaltspiele'
             ? 0.02
-            : 0.3 / 60;
+            : config.valueType === 'CounterValue'
+              ? 0.5
+              : 0.3 / 60;
       let value = Math.max(0, anchor - perMinute * minutes);
       const integral = config.subtype === 'Schaltspiele';
       return (_t0, hour0, _d, out) => {

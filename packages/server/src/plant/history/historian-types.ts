@@ -7,7 +7,7 @@ import type {
   PvRef,
   ReportRange,
 } from '@leitwarte/core';
-import type { BackfillResult } from './backfill.js';
+import type { BackfillPlan, BackfillResult, RecentHistory } from './backfill.js';
 
 /** One series of a chart query: a PV and the measurement type to read from rollups. */
 export interface SeriesRequest {
@@ -68,7 +68,7 @@ export interface Retention {
 
 /** The historian: archives the plant's values and answers chart, export and report queries. */
 export interface Historian {
-  /** Subscribes to the plant's values; starts flushing, retention and (on empty history) the backfill. */
+  /** Subscribes to the plant's values (before the plant starts: its first image is archived too); starts flushing, retention and packing. */
   start(): Promise<void>;
   /** Writes what is buffered, stops timers and the backfill, closes its own database. */
   stop(): Promise<void>;
@@ -85,10 +85,25 @@ export interface Historian {
   rebuildRollups(from: number, to: number, pvs?: readonly PvRef[]): Promise<void>;
   /** Deletes what is older than the retention, in small chunks; returns the rows deleted. */
   applyRetention(): Promise<number>;
-  /** Generates the history before `end` (default now); run by start() on an empty history. */
-  backfill(end?: number): Promise<BackfillResult>;
-  /** Resolves when a backfill started by start() has finished (at once when there was none). */
+  /**
+   * Writes a generated history before `input.end` in a thread of its own, the data source's
+   * recent days as they are and the generator's before them (backfill.ts); resolves when done
+   * (null when it failed or was stopped).
+   */
+  backfill(input: {
+    end: number;
+    recent: RecentHistory | null;
+    anchors: ReadonlyMap<string, number>;
+    plan?: BackfillPlan;
+  }): Promise<BackfillResult | null>;
+  /** Resolves when a backfill under way has finished (at once when there was none). */
   backfillDone(): Promise<BackfillResult | null>;
+  /** Records that nothing was archived in [from, to) (the server was not running): charts draw a gap. */
+  recordGap(from: number, to: number): Promise<void>;
+  /** Whether the archive holds history (or a backfill wrote it once). */
+  hasHistory(): Promise<boolean>;
+  /** Each PV's last raw sample, by key: where the data source resumes after a restart. */
+  lastSamples(): Promise<Map<string, { t: number; v: number }>>;
   /**
    * SQLite: packs the closed days not packed yet (charts read them in one pass); on PostgreSQL
    * nothing. Runs by itself at start and every 10 minutes.

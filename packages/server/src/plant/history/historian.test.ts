@@ -36,7 +36,6 @@ describe.each(BOTH_DIALECTS)('historian on %s', (dialect) => {
       plant,
       dataDir: database.dataDir,
       now: () => clock,
-      backfill: false,
       ...options,
     });
 

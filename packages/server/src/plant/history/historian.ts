@@ -1,12 +1,14 @@
 import { createLocalPeriods, pvKey, type PvRef, type RollupArchive, rollupSamples } from '@leitwarte/core';
 import {
+  ALL_SERIES,
   createHistoryRepository,
   createSeriesRepository,
   openHistoryDb,
 } from '../../store/historian/index.js';
 import type { Store } from '../../store/index.js';
 import type { Plant } from '../plant.js';
-import { backfillHistory, type BackfillPlan, type BackfillResult } from './backfill.js';
+import { DEFAULT_BACKFILL_PLAN, type BackfillResult } from './backfill.js';
+import { startBackfillThread, type BackfillThread } from './backfill-thread.js';
 import type { Historian, Retention } from './historian-types.js';
 import { createIngestBuffer } from './ingest.js';
 import { chartData, edgeDate, exportCsv, reportData, type QueryContext } from './queries.js';
@@ -36,8 +38,8 @@ export interface HistorianDeps {
   retention?: Partial<Retention>;
   /** Retention runs this often. Default one hour. */
   retentionMs?: number;
-  /** Backfill an empty history on start. Default true. */
-  backfill?: boolean | BackfillPlan;
+  /** PostgreSQL: where the backfill thread connects (its own small pool). */
+  databaseUrl?: string | null;
   log?: { info(msg: string): void; warn(msg: string): void; error(msg: string): void };
   /**
    * SQLite: threads that reduce raw samples for charts, started by start(). Default 0: read on
@@ -51,6 +53,7 @@ export interface HistorianDeps {
 }
 
 const ARCHIVES: readonly RollupArchive[] = ['QuarterHourValues', 'DayValues', 'MonthValues'];
+/** Set once a backfill has written the whole history: a later start never generates again. */
 const BACKFILL_KEY = 'historian_backfill';
 
 /** The historian service (see the README section "Historian"). */
@@ -77,6 +80,7 @@ export async function createHistorian(deps: HistorianDeps): Promise<Historian> {
   let retentionTimer: ReturnType<typeof setInterval> | null = null;
   let stopping = false;
   let backfillRun: Promise<BackfillResult | null> = Promise.resolve(null);
+  let backfilling = false;
   let packTimer: ReturnType<typeof setInterval> | null = null;
   const packer =
     repo.sampleDays &&
@@ -86,7 +90,8 @@ export async function createHistorian(deps: HistorianDeps): Promise<Historian> {
       now,
     });
   const pack = async () => {
-    if (!packer) return { days: 0, samples: 0, ms: 0 };
+    // While the backfill thread writes, it packs what it wrote itself, after.
+    if (!packer || backfilling) return { days: 0, samples: 0, ms: 0 };
     const result = await packer.run();
     if (result.days > 0) {
       log.info(
@@ -98,29 +103,53 @@ export async function createHistorian(deps: HistorianDeps): Promise<Historian> {
   const packInBackground = () =>
     void pack().catch((e: unknown) => log.warn(`historian: packing days failed: ${String(e)}`));
 
-  const backfill = async (end = now()) => {
-    const plan = typeof deps.backfill === 'object' ? deps.backfill : undefined;
-    log.info('historian: backfilling the history of the demo year');
+  let backfillThread: BackfillThread | null = null;
+  const backfill: Historian['backfill'] = async (input) => {
+    const plan = input.plan ?? DEFAULT_BACKFILL_PLAN;
+    const configs = [...plant.pvConfigs()];
+    const ids = await series.ensure(configs.map((c) => pvKey(c.pvRef)));
+    log.info(`historian: backfilling ${plan.days} days of history in the background`);
     let lastLog = 0;
-    const result = await backfillHistory({
-      repo,
-      series,
-      plant,
-      periods,
-      end,
-      plan,
-      aborted: () => stopping,
-      onProgress: (done, total) => {
-        if (done === total || performance.now() - lastLog > 2000) {
+    const where =
+      hdb.file !== null ? { file: hdb.file } : deps.databaseUrl ? { databaseUrl: deps.databaseUrl } : null;
+    if (where === null) throw new Error('the historian has no database location for the backfill thread');
+    backfilling = true;
+    backfillThread = startBackfillThread(
+      {
+        timeZone: plant.info.timeZone,
+        db: where,
+        configs,
+        seriesIds: [...ids],
+        end: input.end,
+        plan,
+        recent: input.recent,
+        anchors: [...input.anchors],
+        pack: packer !== null,
+      },
+      (done, total) => {
+        if (done === total || performance.now() - lastLog > 5000) {
           lastLog = performance.now();
           log.info(`historian: backfill ${done}/${total} PVs`);
         }
       },
-    });
-    log.info(
-      `historian: backfill done: ${result.samples} samples, ${result.rollups} rollups in ${result.ms} ms`,
     );
-    return result;
+    backfillRun = backfillThread.done
+      .finally(() => (backfilling = false))
+      .then(
+        async ({ result, packed }) => {
+          log.info(
+            `historian: backfill done: ${result.samples} samples, ${result.rollups} rollups in ${result.ms} ms` +
+              (packed ? `; packed ${packed.days} days for charts in ${packed.ms} ms` : ''),
+          );
+          if (!stopping) await store.meta.getOrInsert(BACKFILL_KEY, () => String(input.end));
+          return result;
+        },
+        (error: unknown) => {
+          if (!stopping) log.error(`historian: backfill failed: ${String(error)}`);
+          return null;
+        },
+      );
+    return backfillRun;
   };
 
   const historian: Historian = {
@@ -148,38 +177,18 @@ export async function createHistorian(deps: HistorianDeps): Promise<Historian> {
         packTimer = setInterval(packInBackground, deps.packMs ?? 600_000);
         packTimer.unref();
       }
-      const wanted = deps.backfill ?? true;
-      const done = await store.meta.get(BACKFILL_KEY);
-      const empty =
-        (await repo.edgeTime(
-          'DayValues',
-          [...(await series.find(plant.pvConfigs().map((c) => pvKey(c.pvRef)))).values()],
-          'first',
-        )) === null;
-      if (wanted !== false && done === undefined && empty) {
-        const end = now();
-        // In the background: the server answers at once and charts show the history as it fills.
-        backfillRun = backfill(end).then(
-          async (result) => {
-            if (!stopping) await store.meta.getOrInsert(BACKFILL_KEY, () => String(end));
-            return result;
-          },
-          (error: unknown) => {
-            log.error(`historian: backfill failed: ${String(error)}`);
-            return null;
-          },
-        );
-      }
-      // The history there is (or the backfill's, once written) packed in the background.
+      // What the history holds is packed in the background; a backfill packs what it writes.
       if (packer) void backfillRun.then(packInBackground);
     },
     async stop() {
       stopping = true;
       unsubscribe?.();
+      ingest.closeGaps(now());
       unsubscribe = null;
       if (flushTimer) clearInterval(flushTimer);
       if (retentionTimer) clearInterval(retentionTimer);
       if (packTimer) clearInterval(packTimer);
+      await backfillThread?.stop();
       await backfillRun;
       await packer?.stop();
       await ctx.readPool?.close();
@@ -216,6 +225,21 @@ export async function createHistorian(deps: HistorianDeps): Promise<Historian> {
     applyRetention: () => applyRetention(repo, series, plant, retention, now()),
     backfill,
     backfillDone: () => backfillRun,
+    recordGap: (from, to) => repo.addGaps([{ seriesId: ALL_SERIES, from, to }]),
+    async hasHistory() {
+      if ((await store.meta.get(BACKFILL_KEY)) !== undefined) return true;
+      const ids = [...(await series.find(plant.pvConfigs().map((c) => pvKey(c.pvRef)))).values()];
+      return (await repo.edgeTime('MeasurementArchive', ids, 'last')) !== null;
+    },
+    async lastSamples() {
+      const ids = await series.find(plant.pvConfigs().map((c) => pvKey(c.pvRef)));
+      const out = new Map<string, { t: number; v: number }>();
+      for (const [key, id] of ids) {
+        const last = await repo.lastSample(id);
+        if (last !== null) out.set(key, last);
+      }
+      return out;
+    },
     packSampleDays: pack,
     async readThreadsReady() {
       await ctx.readPool?.started;

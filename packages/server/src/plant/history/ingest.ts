@@ -9,11 +9,12 @@ import {
   type Rollup,
   type RollupArchive,
 } from '@leitwarte/core';
-import type {
-  HistoryRepository,
-  SampleRow,
-  SeriesRepository,
-  SeriesRollup,
+import {
+  isBusy,
+  type HistoryRepository,
+  type SampleRow,
+  type SeriesRepository,
+  type SeriesRollup,
 } from '../../store/historian/index.js';
 
 const ARCHIVES: readonly RollupArchive[] = ['QuarterHourValues', 'DayValues', 'MonthValues'];
@@ -21,6 +22,8 @@ const ARCHIVES: readonly RollupArchive[] = ['QuarterHourValues', 'DayValues', 'M
 /** In-memory buffer of samples, written in batches. */
 export interface IngestBuffer {
   add(values: readonly ProcessValue[]): void;
+  /** Ends the spans of Bad readings still open at `at` (the historian stops): recorded as gaps. */
+  closeGaps(at: number): void;
   /** Writes what is buffered; resolves when it is committed. */
   flush(): Promise<void>;
   readonly buffered: number;
@@ -69,6 +72,15 @@ export function createIngestBuffer(options: IngestOptions): IngestBuffer {
   let times: number[] = [];
   let values: number[] = [];
   let running: Promise<void> = Promise.resolve();
+  // Since when a PV's readings are Bad (not archived): a gap in its record once they end.
+  const badSince = new Map<string, number>();
+  let gaps: { key: string; from: number; to: number }[] = [];
+
+  async function writeGaps(list: { key: string; from: number; to: number }[]): Promise<void> {
+    if (list.length === 0) return;
+    const ids = await series.ensure([...new Set(list.map((g) => g.key))]);
+    await repo.addGaps(list.map((g) => ({ seriesId: ids.get(g.key) ?? 0, from: g.from, to: g.to })));
+  }
 
   async function write(k: string[], t: number[], v: number[]): Promise<void> {
     const ids = await series.ensure([...new Set(k)]);
@@ -91,6 +103,11 @@ export function createIngestBuffer(options: IngestOptions): IngestBuffer {
   }
 
   const flush = () => {
+    if (gaps.length > 0) {
+      const closed = gaps;
+      gaps = [];
+      running = running.then(() => writeGaps(closed).catch((error: unknown) => options.onError?.(error)));
+    }
     if (keys.length === 0) return running;
     const [k, t, v] = [keys, times, values];
     keys = [];
@@ -98,7 +115,12 @@ export function createIngestBuffer(options: IngestOptions): IngestBuffer {
     values = [];
     running = running.then(() =>
       write(k, t, v).catch((error: unknown) => {
-        options.onError?.(error);
+        // The write lock was taken (the backfill thread writes): kept for the next flush.
+        if (isBusy(error)) {
+          keys = k.concat(keys);
+          times = t.concat(times);
+          values = v.concat(values);
+        } else options.onError?.(error);
       }),
     );
     return running;
@@ -107,16 +129,30 @@ export function createIngestBuffer(options: IngestOptions): IngestBuffer {
   return {
     add(batch) {
       for (const value of batch) {
-        if (value.quality === 'Bad') continue;
+        if (value.quality === 'Bad') {
+          const key = pvKey(value.pvRef);
+          if (!badSince.has(key)) badSince.set(key, value.timestamp);
+          continue;
+        }
         const n = archivedNumber(value);
         if (n === null) continue;
-        keys.push(pvKey(value.pvRef));
+        const key = pvKey(value.pvRef);
+        const since = badSince.get(key);
+        if (since !== undefined) {
+          badSince.delete(key);
+          gaps.push({ key, from: since, to: value.timestamp });
+        }
+        keys.push(key);
         times.push(value.timestamp);
         values.push(n);
       }
       if (keys.length >= options.maxBuffer) void flush();
     },
     flush,
+    closeGaps(at) {
+      for (const [key, from] of badSince) gaps.push({ key, from, to: at });
+      badSince.clear();
+    },
     get buffered() {
       return keys.length;
     },

@@ -17,7 +17,7 @@ import {
   type RollupArchive,
   zoneOffsetMs,
 } from '@leitwarte/core';
-import type { HistoryRepository, SeriesRepository } from '../../store/historian/index.js';
+import { ALL_SERIES, type HistoryRepository, type SeriesRepository } from '../../store/historian/index.js';
 import type { ChartQuery, ChartResult, ReportCell } from './historian-types.js';
 import type { ChartReadPool, ReducedPoints } from './chart-read-pool.js';
 import { rawM4 } from './raw-m4.js';
@@ -80,18 +80,60 @@ async function seriesPoints(
   return reduce && points.length > 4 * width ? m4(points, from, end, width) : points;
 }
 
+/** Nominal length of a rollup period: a gap shorter than two of them leaves no period empty. */
+const PERIOD_MS: Record<ChartDataSource, number> = {
+  MeasurementArchive: 0,
+  QuarterHourValues: 15 * 60_000,
+  DayValues: 86_400_000,
+  MonthValues: 31 * 86_400_000,
+};
+
+/**
+ * The points with a gap marker (value NaN; null in JSON) where the archive recorded nothing: the
+ * line is broken there instead of running straight across. Only gaps a drawing can show get one:
+ * at least two pixel columns wide, and for rollups at least two periods long.
+ */
+export function withGapMarkers(
+  points: Point[],
+  gaps: readonly { from: number; to: number }[],
+  range: { start: number; end: number; width: number },
+  source: ChartDataSource,
+): Point[] {
+  const shortest = Math.max((2 * (range.end - range.start)) / range.width, 2 * PERIOD_MS[source]);
+  const markers = gaps
+    .filter((g) => g.to - g.from >= shortest && g.to > range.start && g.from < range.end)
+    .map((g) => Math.max(g.from, range.start));
+  if (markers.length === 0) return points;
+  const out: Point[] = [];
+  let m = 0;
+  for (const p of points) {
+    while (m < markers.length && (markers[m] as number) < p.t)
+      out.push({ t: markers[m++] as number, v: Number.NaN });
+    out.push(p);
+  }
+  while (m < markers.length) out.push({ t: markers[m++] as number, v: Number.NaN });
+  return out;
+}
+
 /** Chart data of calls §7: each series in the chosen archive, reduced to the point budget. */
 export async function chartData(ctx: QueryContext, query: ChartQuery, reduce = true): Promise<ChartResult> {
   if (!(query.end > query.start)) throw new RangeError('endDate must be after startDate');
   const source = selectDataSource(query.source, query.start, query.end, query.maxima);
   const ids = await ctx.series.find(query.series.map((s) => pvKey(s.pv)));
+  // The gaps of a chart's series are few: one read for all of them (only drawn data gets markers).
+  const gaps = reduce ? await ctx.repo.gaps([...ids.values()], query.start, query.end) : [];
   const read = async (s: ChartQuery['series'][number]) => {
     const id = ids.get(pvKey(s.pv));
     const found =
       id === undefined
         ? []
         : await seriesPoints(ctx, source, id, { ...query, measurementType: s.measurementType }, reduce);
-    return Array.isArray(found) ? { ...s, points: found } : { ...s, ...found };
+    const own = gaps.filter((g) => g.seriesId === ALL_SERIES || g.seriesId === id);
+    const points = Array.isArray(found) ? found : found.points;
+    const marked = own.length === 0 ? points : withGapMarkers(points, own, query, source);
+    // A read thread's JSON of the points holds no markers: written afresh when there are any.
+    if (marked === points && !Array.isArray(found)) return { ...s, ...found };
+    return { ...s, points: marked };
   };
   // On read threads the series are spread over them; this thread only waits.
   const offThread = source === 'MeasurementArchive' && reduce && (ctx.readPool?.threads ?? 0) > 0;

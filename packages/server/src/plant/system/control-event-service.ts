@@ -8,7 +8,8 @@ import {
   type NewSystemEvent,
   type SystemEventRow,
 } from '../../store/alerts/index.js';
-import { createTaskQueue } from '../alerts/alert-events.js';
+import { createTaskQueue, type AlertSubscriptions } from '../alerts/alert-events.js';
+import { alertComingEvent, alertGoingEvent } from '../alerts/alert-system-events.js';
 import type { Plant } from '../plant.js';
 
 /** System event kinds the product records. */
@@ -21,6 +22,8 @@ export const SYSTEM_EVENT_KINDS = [
   'alertEngineStarted',
   'webcamOffline',
   'webcamOnline',
+  'alertComing',
+  'alertGoing',
 ] as const;
 
 /** Dial states recorded as a station connection error, with their screens §4 labels. */
@@ -33,6 +36,8 @@ const STATION_ERRORS: Partial<Record<DialState, string>> = {
 export interface ControlEventServiceDeps {
   store: Store;
   plant: Plant;
+  /** Alarms coming and going are system events too (spec: the system event archive). */
+  alerts?: Pick<AlertSubscriptions, 'onNewAlert' | 'onAlertState'>;
   now?: () => number;
 }
 
@@ -78,6 +83,7 @@ const fromSystem = (row: SystemEventRow): ControlEvent => ({
 export function createControlEventService({
   store,
   plant,
+  alerts,
   now = Date.now,
 }: ControlEventServiceDeps): ControlEventService {
   const events = createAlertStore(store.db).systemEvents;
@@ -116,6 +122,18 @@ export function createControlEventService({
           last = state;
         }),
       );
+      if (alerts) {
+        unsubscribe.push(
+          alerts.onNewAlert((alert) =>
+            queue.fire(() => events.append(alertComingEvent(alert, alert.comingAt))),
+          ),
+          alerts.onAlertState((alert) => {
+            if (alert.active || alert.goingAt === null) return;
+            const goingAt = alert.goingAt;
+            queue.fire(() => events.append(alertGoingEvent(alert, goingAt)));
+          }),
+        );
+      }
       const dialStates = new Map(plant.stations().map((s) => [s.stationNumber, s.dialState]));
       unsubscribe.push(
         plant.onStationChange((stations) => {

@@ -65,6 +65,12 @@ export function initialise(world: World, random: Random, local: LocalTime): void
     if (duration) duration.value = between(random, 30, 200);
   }
   for (const lane of world.aerations) lane.oxygen = (lane.c.switchOn.x + lane.c.switchOff.x) / 2;
+  // A day minimum or maximum has no value before the day's first reading: not the domain's 0,
+  // which a minimum would keep all day (the elevated tanks showed 0 m). The first step sets it.
+  for (const link of world.minMax) {
+    link.min.shown = Number.NaN;
+    link.max.shown = Number.NaN;
+  }
   for (const cell of cells.list) {
     touchRuntime(cells, cell, true);
     markDirty(cells, cell);

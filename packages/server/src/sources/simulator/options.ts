@@ -1,4 +1,11 @@
-import type { DataSource, DialAction, StationUpdate } from '../data-source.js';
+import type {
+  ArchivedValue,
+  DataSource,
+  DialAction,
+  HistoryOptions,
+  SourceHistory,
+  StationUpdate,
+} from '../data-source.js';
 import type { SimulatorRates } from './instruments.js';
 import type { Random } from './random.js';
 
@@ -26,6 +33,8 @@ export interface Simulator extends DataSource {
   setConnected(connected: boolean): void;
   onStations(listener: (updates: readonly StationUpdate[]) => void): () => void;
   dial(stationNumber: number, action: DialAction): Promise<void>;
+  resume(values: ReadonlyMap<string, ArchivedValue>): void;
+  history(from: number, to: number, options?: HistoryOptions): SourceHistory;
 }
 
 export const DEFAULT_RATES: Readonly<SimulatorRates> = {

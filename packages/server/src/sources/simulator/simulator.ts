@@ -1,7 +1,14 @@
 import { counterRollover, type ProcessValue } from '@leitwarte/core';
 import { createListeners } from '../../plant/listeners.js';
 import type { PlantDefinition } from '../../plant/definition-types.js';
-import type { ConnectionState, StationUpdate } from '../data-source.js';
+import type {
+  ArchivedValue,
+  ConnectionState,
+  HistoryOptions,
+  SourceHistory,
+  StationUpdate,
+} from '../data-source.js';
+import { archivedCellNumber, restoreWorld } from './archive-state.js';
 import { createCalendar, type LocalTime } from './calendar.js';
 import { markDirty, toProcessValue } from './cells.js';
 import { control, type StepContext } from './control.js';
@@ -49,6 +56,7 @@ export function createSimulator(definition: PlantDefinition, options: SimulatorO
   let last = 0;
   let local: LocalTime | null = null;
   let timer: ReturnType<typeof setInterval> | null = null;
+  let resumeFrom: ReadonlyMap<string, ArchivedValue> | null = null;
 
   const setState = (next: ConnectionState) => {
     if (state === next) return;
@@ -116,17 +124,28 @@ export function createSimulator(definition: PlantDefinition, options: SimulatorO
     flush(t);
   };
 
+  /** The starting state at `at`: the definition's, or what the archive last recorded. */
+  const begin = (at: number, state: ReadonlyMap<string, ArchivedValue> | null) => {
+    local = calendar(at);
+    initialise(world, random, local);
+    if (state) restoreWorld(world, state, at, calendar);
+    // One short step so the first image shows the running plant (pumps, flows, levels).
+    advance(at, tickMs / 1000);
+    last = at;
+  };
+
+  /** Every value once more at the next emission: the first image after start is complete. */
+  const markAllDirty = () => {
+    for (const cell of world.cells.list) markDirty(world.cells, cell);
+  };
+
   return {
     async start() {
       if (started) return;
       const t = now();
-      if (local === null) {
-        local = calendar(t);
-        initialise(world, random, local);
-        // One short step so the first image shows the running plant (pumps, flows, levels).
-        advance(t, tickMs / 1000);
-        last = t;
-      }
+      if (local === null) begin(t, resumeFrom);
+      resumeFrom = null;
+      markAllDirty();
       started = true;
       setState('Connecting');
       stations.connect(t);
@@ -151,6 +170,57 @@ export function createSimulator(definition: PlantDefinition, options: SimulatorO
       // A dial-up station takes the command on its next call; raise that call now.
       for (const station of written) if (!stations.reachable(station)) stations.alert(station, t);
       flush(t);
+    },
+    resume(values) {
+      if (local !== null) throw new Error('the simulator resumes only before it runs');
+      resumeFrom = values;
+    },
+    history(from, to, options: HistoryOptions = {}): SourceHistory {
+      if (local !== null) throw new Error('the simulator tells its history only before it runs');
+      const stepMs = options.stepMs ?? 10_000;
+      local = calendar(from);
+      initialise(world, random, local);
+      const initial = new Map(world.cells.list.map((cell) => [cell.def.key, archivedCellNumber(cell)]));
+      const state = options.prepare?.(initial) ?? resumeFrom;
+      if (state) restoreWorld(world, state, from, calendar);
+      resumeFrom = null;
+      stations.connect(from);
+      advance(from, tickMs / 1000);
+      last = from;
+      const minutes = Math.max(0, Math.ceil((to - from) / 60_000));
+      const columns = world.cells.list.map(() => new Float64Array(minutes));
+      const stationLog: SourceHistory['stations'] = [];
+      for (let k = 0; k < minutes; k++) {
+        const t = from + k * 60_000;
+        while (last < t) {
+          const next = Math.min(t, last + stepMs);
+          advance(next, (next - last) / 1000);
+          last = next;
+        }
+        world.cells.list.forEach((cell, i) => ((columns[i] as Float64Array)[k] = archivedCellNumber(cell)));
+        // As live: an alert input of a station that is not on line makes it call in.
+        for (const cell of world.cells.dirty) {
+          cell.dirty = false;
+          if (!stations.reachable(cell.station) && cell.x === 1 && cell.def.config.alertInputConfig)
+            stations.alert(cell.station, t);
+        }
+        world.cells.dirty = [];
+        const updates = stations.drainUpdates();
+        if (updates.length > 0) stationLog.push({ t, updates });
+      }
+      while (last < to) {
+        const next = Math.min(to, last + stepMs);
+        advance(next, (next - last) / 1000);
+        last = next;
+      }
+      stations.drainUpdates();
+      return {
+        from,
+        minutes,
+        keys: world.cells.list.map((cell) => cell.def.key),
+        columns,
+        stations: stationLog,
+      };
     },
     onValues: (listener) => valueListeners.add(listener),
     connectionState: () => state,

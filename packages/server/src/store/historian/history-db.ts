@@ -1,11 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { Kysely, Migrator, SqliteDialect, type MigrationProvider } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvider } from 'kysely';
+import pg from 'pg';
 import type { StoreDialect } from '../dialect.js';
 import { historianMigration } from '../migrations/006-historian.js';
 import { sampleDaysMigration } from '../migrations/006-historian-sample-days.js';
 import { sampleTilesMigration } from '../migrations/006-historian-sample-tiles.js';
+import { historyGapsMigration } from '../migrations/009-history-gaps.js';
 import type { Store } from '../store.js';
 import type { HistoryTables } from './schema.js';
 
@@ -22,6 +24,16 @@ export interface HistoryDb {
 }
 
 export const HISTORY_FILE = 'history.sqlite';
+
+/** How long the server's thread waits for a write lock another connection holds. */
+const SERVER_THREAD_BUSY_MS = 100;
+
+/** SQLite's "database is locked": another connection holds the write lock (a retry later succeeds). */
+export const isBusy = (error: unknown) =>
+  typeof error === 'object' &&
+  error !== null &&
+  'code' in error &&
+  String(error.code).startsWith('SQLITE_BUSY');
 
 /**
  * Opens the historian's database. On SQLite it is a file of its own beside the store's, with
@@ -45,7 +57,10 @@ export async function openHistoryDb(store: Store, dataDir: string): Promise<Hist
   const raw = new Database(file);
   raw.pragma('journal_mode = WAL');
   raw.pragma('synchronous = NORMAL');
-  raw.pragma('busy_timeout = 5000');
+  // The server's thread waits at most this long for the backfill thread's write lock (its
+  // transactions take a few ms): a wait blocks every request. A flush that finds the lock taken
+  // keeps its samples for the next one (ingest.ts).
+  raw.pragma(`busy_timeout = ${SERVER_THREAD_BUSY_MS}`);
   setReadPragmas(raw);
   const db = new Kysely<HistoryTables>({ dialect: new SqliteDialect({ database: raw }) });
   const provider: MigrationProvider = {
@@ -53,6 +68,7 @@ export async function openHistoryDb(store: Store, dataDir: string): Promise<Hist
       '006-historian': historianMigration('sqlite'),
       '006-historian-sample-days': sampleDaysMigration,
       '006-historian-sample-tiles': sampleTilesMigration,
+      '009-history-gaps': historyGapsMigration,
     }),
   };
   const { error } = await new Migrator({ db, provider }).migrateToLatest();
@@ -73,6 +89,27 @@ export async function openHistoryDb(store: Store, dataDir: string): Promise<Hist
       await db.destroy();
     },
   };
+}
+
+/**
+ * A second connection to the historian's tables for a worker thread that writes (the backfill),
+ * opened after openHistoryDb migrated them: the SQLite file with the historian's pragmas, or a
+ * small pool of its own on PostgreSQL.
+ */
+export function openHistoryDbForWorker(where: { file: string } | { databaseUrl: string }): HistoryDb {
+  if ('databaseUrl' in where) {
+    const pool = new pg.Pool({ connectionString: where.databaseUrl, max: 2 });
+    pool.on('error', () => {});
+    const db = new Kysely<HistoryTables>({ dialect: new PostgresDialect({ pool }) });
+    return { dialect: 'postgres', db, sqlite: null, file: null, close: () => db.destroy() };
+  }
+  const raw = new Database(where.file, { fileMustExist: true });
+  raw.pragma('journal_mode = WAL');
+  raw.pragma('synchronous = NORMAL');
+  raw.pragma('busy_timeout = 5000');
+  setReadPragmas(raw);
+  const db = new Kysely<HistoryTables>({ dialect: new SqliteDialect({ database: raw }) });
+  return { dialect: 'sqlite', db, sqlite: raw, file: where.file, close: () => db.destroy() };
 }
 
 function setReadPragmas(raw: Database.Database): void {

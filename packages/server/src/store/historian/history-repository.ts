@@ -18,6 +18,16 @@ export interface SeriesRollup extends Rollup {
   seriesId: number;
 }
 
+/** A span without records; seriesId 0: every series. */
+export interface HistoryGap {
+  seriesId: number;
+  from: number;
+  to: number;
+}
+
+/** Series id of a gap of every series. */
+export const ALL_SERIES = 0;
+
 /** What one flush writes, in one transaction. */
 export interface HistoryBatch {
   samples: readonly SampleRow[];
@@ -62,6 +72,12 @@ export interface HistoryRepository {
     before: number,
     limit: number,
   ): Promise<number>;
+  /** Records spans without records (a span already recorded from the same start is kept). */
+  addGaps(gaps: readonly HistoryGap[]): Promise<void>;
+  /** The gaps of these series (and of every series) that overlap [from, to), by start. */
+  gaps(seriesIds: readonly number[], from: number, to: number): Promise<HistoryGap[]>;
+  /** The newest raw sample of a series, or null. */
+  lastSample(seriesId: number): Promise<{ t: number; v: number } | null>;
   /** Number of raw samples (tests, backfill decision). */
   sampleCount(): Promise<number>;
   /** SQLite: the raw samples of closed days packed one row per day (sample-days.ts); null on PostgreSQL. */
@@ -255,6 +271,36 @@ export function createHistoryRepository(hdb: HistoryDb): HistoryRepository {
         .where('t', '<', until)
         .executeTakeFirst();
       return Number(result.numDeletedRows);
+    },
+    async addGaps(gaps) {
+      if (gaps.length === 0) return;
+      await db
+        .insertInto('history_gap')
+        .values(gaps.map((g) => ({ series_id: g.seriesId, from_t: g.from, to_t: g.to })))
+        .onConflict((oc) => oc.columns(['series_id', 'from_t']).doNothing())
+        .execute();
+    },
+    async gaps(seriesIds, from, to) {
+      const rows = await db
+        .selectFrom('history_gap')
+        .selectAll()
+        .where('series_id', 'in', [ALL_SERIES, ...seriesIds])
+        .where('from_t', '<', to)
+        .where('to_t', '>', from)
+        .orderBy('from_t')
+        .execute();
+      return rows.map((r) => ({ seriesId: r.series_id, from: Number(r.from_t), to: Number(r.to_t) }));
+    },
+    async lastSample(seriesId) {
+      if (sqliteWriter) return sqliteWriter.lastSample(seriesId);
+      const row = await db
+        .selectFrom('history_sample')
+        .select(['t', 'v'])
+        .where('series_id', '=', seriesId)
+        .orderBy('t', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return row === undefined ? null : { t: Number(row.t), v: row.v };
     },
     sampleDays: sqliteWriter?.sampleDays ?? null,
     async sampleCount() {

@@ -1,8 +1,17 @@
-export { openHistoryDb, openHistoryFileReadOnly, HISTORY_FILE, type HistoryDb } from './history-db.js';
+export {
+  openHistoryDb,
+  openHistoryDbForWorker,
+  openHistoryFileReadOnly,
+  HISTORY_FILE,
+  isBusy,
+  type HistoryDb,
+} from './history-db.js';
 export { createSqliteChartReads, type RawChartReads } from './sqlite-chart-reads.js';
 export { createSeriesRepository, type SeriesRepository } from './series-repository.js';
 export {
+  ALL_SERIES,
   createHistoryRepository,
+  type HistoryGap,
   type HistoryBatch,
   type HistoryRepository,
   type SampleRow,

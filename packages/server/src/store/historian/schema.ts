@@ -9,6 +9,14 @@ export interface HistoryTables {
   history_month: HistoryRollupTable;
   /** SQLite only: packed closed days of raw samples (sample-days.ts). */
   history_sample_day: HistorySampleDayTable;
+  history_gap: HistoryGapTable;
+}
+
+/** A span the historian recorded nothing in: series 0 for every series (the server was down). */
+export interface HistoryGapTable {
+  series_id: number;
+  from_t: number;
+  to_t: number;
 }
 
 /** The raw samples of a series in one closed UTC day, packed (sample-days.ts). */

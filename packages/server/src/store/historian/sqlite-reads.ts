@@ -33,7 +33,11 @@ export function createSqliteReads(raw: Database.Database) {
       );
     }
   }
+  const newest = raw.prepare('select t, v from history_sample where series_id = ? order by t desc limit 1');
   return {
+    lastSample(seriesId: number): { t: number; v: number } | null {
+      return (newest.get(seriesId) as { t: number; v: number } | undefined) ?? null;
+    },
     scanSamples(seriesId: number, from: number, to: number, visit: (t: number, v: number) => void) {
       for (const row of scan.iterate(seriesId, from, to) as Iterable<[number, number]>) visit(row[0], row[1]);
     },

@@ -59,7 +59,10 @@ export function createSqliteWriter(raw: Database.Database) {
   return {
     ...createSqliteReads(raw),
     sampleDays,
-    write: (batch: HistoryBatch) => write(batch),
+    // IMMEDIATE: the write lock is taken at BEGIN, where the busy timeout applies. A deferred
+    // transaction that reads first (writing() does) fails at once with "database is locked"
+    // when another connection (the backfill thread) committed after that read.
+    write: (batch: HistoryBatch) => write.immediate(batch),
     replaceRollups(
       archive: RollupArchive,
       seriesId: number,
@@ -67,7 +70,7 @@ export function createSqliteWriter(raw: Database.Database) {
       to: number,
       rows: readonly Rollup[],
     ) {
-      replace(archive, seriesId, from, to, rows);
+      replace.immediate(archive, seriesId, from, to, rows);
     },
   };
 }

@@ -8,7 +8,9 @@ import { ServerStatusIndicator } from './server-status-indicator';
 
 const LOOK = {
   connected: { key: 'live.state.connected', color: 'green' },
-  connecting: { key: 'live.state.connecting', color: 'yellow' },
+  // Setting up a connection on a page load is no fault: neutral until an attempt has failed.
+  connecting: { key: 'live.state.connecting', color: 'gray' },
+  reconnecting: { key: 'live.state.connecting', color: 'yellow' },
   disconnected: { key: 'live.state.disconnected', color: 'red' },
   // No screen needs live data right now: not connected, but nothing is wrong.
   idle: { key: 'live.state.disconnected', color: 'gray' },

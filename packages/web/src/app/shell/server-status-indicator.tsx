@@ -6,6 +6,7 @@ import {
   useServerInfoMessage,
   useServerStatus,
   useServerStatusLease,
+  useServerStatusPhase,
 } from '../../live/server-status';
 
 const KNOWN = {
@@ -20,18 +21,26 @@ function isKnown(status: ClientServerStatus): status is keyof typeof KNOWN {
   return Object.hasOwn(KNOWN, status);
 }
 
+/** Colour of a settled status: the data source connecting is a warning, anything else not connected a fault. */
+const settledColor = (status: ClientServerStatus) => (status === 'Connecting' ? 'yellow' : 'red');
+
 /**
  * The server status of calls §4 in words (only when it is not simply "connected"), and the last
- * message an administrator broadcast. Holds the server-status connection while shown.
+ * message an administrator broadcast. Holds the server-status connection while shown. While the
+ * connection is being set up (the initial WebServerDisconnected, ServerDisconnected until the
+ * first report) it says so in neutral grey: an alarm only once an attempt has failed.
  */
 export function ServerStatusIndicator() {
   const { t } = useTranslation();
   useServerStatusLease();
   const status = useServerStatus();
+  const phase = useServerStatusPhase();
   const info = useServerInfoMessage();
-  const state = isKnown(status) ? t(KNOWN[status]) : t('live.serverStatus.other', { status });
+  const pending = phase === 'pending';
+  const known = isKnown(status) ? t(KNOWN[status]) : t('live.serverStatus.other', { status });
+  const state = pending ? t(KNOWN.Connecting) : known;
   return (
-    <Group gap="xs" wrap="nowrap" data-server-status={status}>
+    <Group gap="xs" wrap="nowrap" data-server-status={status} data-server-status-phase={phase}>
       {info && (
         <Group gap={4} wrap="nowrap" role="alert">
           <Text size="sm" c="blue.8" lineClamp={1} maw={360}>
@@ -41,7 +50,7 @@ export function ServerStatusIndicator() {
         </Group>
       )}
       {status !== 'Connected' && (
-        <Badge variant="light" color={status === 'Connecting' ? 'yellow' : 'red'} size="lg">
+        <Badge variant="light" color={pending ? 'gray' : settledColor(status)} size="lg">
           {t('live.serverStatus.label', { state })}
         </Badge>
       )}

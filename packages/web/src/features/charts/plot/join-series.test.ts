@@ -19,11 +19,13 @@ describe('joinSeriesData', () => {
     expect(joinSeriesData([{ t: [], v: [] }])).toEqual([[], []]);
   });
 
-  it('keeps every point of a repeated time in order and turns non-finite values into gaps', () => {
-    const joined = joinSeriesData([{ t: [1000, 1000, 2000, 3000], v: [1, 5, Number.NaN, Infinity] }]);
+  it('keeps every point of a repeated time in order, a gap in the data as NaN and other non-finite values as null', () => {
+    const joined = joinSeriesData([
+      { t: [1000, 1000, 2000, 3000, 4000], v: [1, 5, Number.NaN, Infinity, null as unknown as number] },
+    ]);
     expect(joined).toEqual([
-      [1, 1, 2, 3],
-      [1, 5, null, null],
+      [1, 1, 2, 3, 4],
+      [1, 5, Number.NaN, null, Number.NaN],
     ]);
   });
 

@@ -15,7 +15,8 @@ export interface SeriesPoints {
  * its pixel column has several points at one x (a vertical stroke). A time shared by series gets
  * as many rows as the series with most points there has; a series with fewer points at that time
  * leaves its extra rows undefined, which uPlot passes over without breaking the line. A series
- * with no point at a time has null there (a gap, as before); non-finite values become gaps too.
+ * with no point at a time has null there; a gap in the data (NaN, null in JSON: the archive was
+ * not recording) stays NaN; other non-finite values become null.
  */
 export function joinSeriesData(list: readonly SeriesPoints[]): uPlot.AlignedData {
   const k = list.length;
@@ -56,8 +57,11 @@ export function joinSeriesData(list: readonly SeriesPoints[]): uPlot.AlignedData
         continue;
       }
       for (let r = 0; r < run; r++) {
-        const v = series.v[i + r];
-        column.push(v !== undefined && Number.isFinite(v) ? v : null);
+        const v = series.v[i + r] as number | null | undefined;
+        // NaN (null in JSON) is a gap in the data itself: kept as NaN for drawnColumns to break at.
+        column.push(
+          v === null || Number.isNaN(v) ? Number.NaN : v !== undefined && Number.isFinite(v) ? v : null,
+        );
       }
       for (let r = run; r < rows; r++) column.push(undefined);
       heads[s] = i + run;

@@ -279,6 +279,19 @@ describe('drawn columns', () => {
     ]);
   });
 
+  it('breaks the line at a gap in the data, where the archive was not recording', () => {
+    const aligned: uPlot.AlignedData = [
+      [1, 2, 3, 4, 5],
+      [1, Number.NaN, null, 4, 5],
+      [null, 20, 30, null, 50],
+    ];
+    expect(drawnColumns(aligned, aligned)).toStrictEqual([
+      [1, 2, 3, 4, 5],
+      [1, null, undefined, 4, 5],
+      [undefined, 20, 30, undefined, 50],
+    ]);
+  });
+
   it('passes a column without null on unchanged', () => {
     const column = [1, undefined, 3];
     const aligned: uPlot.AlignedData = [[1, 2, 3], column];

@@ -14,9 +14,9 @@ import type { ScaleRange } from './zoom-math';
  * (reduced data: almost everywhere); the many pieces also make every frame slow, as each becomes
  * a clip rectangle the canvas rasterises on commit. So a series' line connects its own points:
  * nulls of `aligned` become undefined, and only values `prepared` drops (at or below 0 on a
- * logarithmic axis, where they have no place) stay gaps. The data contract carries finite values
- * only, so a non-finite value (also null once aligned) is passed over alike. A column without
- * null is passed on as it is.
+ * logarithmic axis, where they have no place) stay gaps, as do gaps in the data itself (NaN in
+ * `aligned`, joinSeriesData: the archive was not recording, so nothing is known there). A column
+ * without either is passed on as it is.
  */
 export function drawnColumns(aligned: uPlot.AlignedData, prepared: uPlot.AlignedData): uPlot.AlignedData {
   const [xs, ...columns] = prepared;
@@ -25,10 +25,14 @@ export function drawnColumns(aligned: uPlot.AlignedData, prepared: uPlot.Aligned
     ...columns.map((column, i) => {
       const own = aligned[i + 1] ?? column;
       let hasNull = false;
-      for (let j = 0; j < column.length && !hasNull; j++) hasNull = own[j] === null;
+      for (let j = 0; j < column.length && !hasNull; j++) hasNull = own[j] === null || Number.isNaN(own[j]);
       if (!hasNull) return column;
       const drawn = new Array<number | null | undefined>(column.length);
-      for (let j = 0; j < column.length; j++) drawn[j] = own[j] === null ? undefined : column[j];
+      for (let j = 0; j < column.length; j++) {
+        const v = own[j];
+        // A gap in the data (NaN) breaks the line; a time only other series have does not.
+        drawn[j] = v === null ? undefined : Number.isNaN(v) ? null : column[j];
+      }
       return drawn;
     }),
   ];
