@@ -15,6 +15,7 @@ import { hubsPlugin, type HubsOptions } from './hubs/index.js';
 import { apiAreaRoutes } from './http/api-routes.js';
 import { apiDocs } from './http/docs.js';
 import { installValidators } from './http/validators.js';
+import { installErrorReplies } from './http/error-replies.js';
 import { authGuard } from './http/auth-guard.js';
 import { authRoutes } from './http/auth.js';
 import { chartsDataRoutes } from './http/charts-data.js';
@@ -87,7 +88,9 @@ export async function build(options: BuildOptions): Promise<Built> {
       level: config.logLevel,
       redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]', 'res.headers["set-cookie"]'],
     },
-    trustProxy: true,
+    // Forwarding headers only from the configured proxies; from anyone else they are ignored,
+    // so a client cannot choose the address the audit records or the scheme cookies follow.
+    trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     bodyLimit: 1024 * 1024,
     // One line per request only when debugging: at info level the log is for events, not traffic.
     logController: new LogController({
@@ -95,6 +98,7 @@ export async function build(options: BuildOptions): Promise<Built> {
     }),
   }).withTypeProvider<TypeBoxTypeProvider>();
   installValidators(app);
+  installErrorReplies(app);
   const routes: RouteRecord[] = [];
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) routes.push({ method, url: route.url, schema: route.schema });

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { LOGIN_LOCKOUT_MS } from '@leitwarte/core';
 import { RECAPTCHA_VERIFY_URL } from './auth/recaptcha.js';
@@ -15,6 +16,12 @@ export interface Config {
   adminPassword: string | null;
   /** Password of the plant's users (users.json) created on an empty store; null: random each. */
   plantUsersPassword: string | null;
+  /**
+   * Proxies whose X-Forwarded-For / -Proto / -Host are believed (addresses, CIDR ranges or
+   * proxy-addr's names loopback, linklocal, uniquelocal). Empty: the headers are ignored and
+   * the client is the socket's peer.
+   */
+  trustedProxies: string[];
   /** Origins allowed to open hub connections besides the server's own. */
   allowedOrigins: string[];
   /** Idle timeout of a session on the server (screens §9: 15 minutes). */
@@ -110,6 +117,29 @@ function recaptcha(env: Env) {
   return { recaptchaSiteKey, recaptchaSecret, recaptchaVerifyUrl: verifyUrl ?? RECAPTCHA_VERIFY_URL };
 }
 
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** LEITWARTE_TRUSTED_PROXIES: comma-separated addresses or CIDR ranges; each checked here. */
+function trustedProxies(env: Env): string[] {
+  const raw = text(env, 'LEITWARTE_TRUSTED_PROXIES');
+  if (raw === null) return [];
+  return raw.split(',').map((entry) => {
+    const value = entry.trim();
+    const [address = '', prefix, extra] = value.split('/');
+    const family = isIP(address);
+    const prefixOk =
+      prefix === undefined ||
+      (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 6 ? 128 : 32));
+    if (!(PROXY_NAMES.has(value) || (family !== 0 && prefixOk && extra === undefined))) {
+      throw new ConfigError(
+        'LEITWARTE_TRUSTED_PROXIES',
+        `"${value}" is not an address, a CIDR range (10.0.0.0/8) or one of loopback, linklocal, uniquelocal`,
+      );
+    }
+    return value;
+  });
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 /** Reads and validates the configuration; throws ConfigError naming the first bad variable. */
@@ -147,6 +177,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     adminPassword,
     plantUsersPassword,
     allowedOrigins,
+    trustedProxies: trustedProxies(env),
     sessionIdleMs: integer(env, 'LEITWARTE_SESSION_IDLE_SECONDS', 900, 10, 86_400) * 1000,
     sessionMaxMs: integer(env, 'LEITWARTE_SESSION_MAX_HOURS', 12, 1, 24 * 30) * 3_600_000,
     loginMaxFailures: integer(env, 'LEITWARTE_LOGIN_MAX_FAILURES', 5, 1, 100),

@@ -3,18 +3,19 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync } from 'fastify';
+import { declarePublic } from './auth-guard.js';
+import { isServerPath } from './server-paths.js';
 
 /** The built web app: packages/web/dist, the same three levels up from src/http and dist/http. */
 export const WEB_DIST = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
-
-const isServerPath = (path: string) =>
-  path.startsWith('/api/') || path.startsWith('/hubs/') || path === '/healthz';
 
 /**
  * Serves the web app: hashed assets cached for a year, index.html for every client route (the
  * router decides what exists; unknown pages show the app's own not-found screen).
  */
 export const webAppRoutes: FastifyPluginAsync<{ root?: string }> = async (app, options) => {
+  // The app's files are the same for everyone; what the app shows comes through the guarded API.
+  declarePublic(app);
   const root = options.root ?? WEB_DIST;
   const built = fs.existsSync(path.join(root, 'index.html'));
   if (built) {

@@ -8,6 +8,7 @@ import { chartsDashboardsMigration } from './migrations/005-charts-dashboards.js
 import { historianMigration } from './migrations/006-historian.js';
 import { rightsMigration } from './migrations/007-rights.js';
 import { accountsMigration } from './migrations/008-accounts.js';
+import { auditChainMigration } from './migrations/009-audit-chain.js';
 
 /** Migrations in code, in order; names sort by their number. */
 function migrations(dialect: StoreDialect): Record<string, Migration> {
@@ -21,6 +22,7 @@ function migrations(dialect: StoreDialect): Record<string, Migration> {
     ...(dialect === 'postgres' ? { '006-historian': historianMigration(dialect) } : {}),
     '007-rights': rightsMigration(dialect),
     '008-accounts': accountsMigration(dialect),
+    '009-audit-chain': auditChainMigration(dialect),
   };
 }
 
