@@ -8,7 +8,7 @@ import { createLoginService } from './auth/login.js';
 import { createRightsService } from './auth/rights.js';
 import { createSessionService } from './auth/sessions.js';
 import { bootstrapUsers, type BootstrappedUser } from './auth/users.js';
-import type { Config } from './config.js';
+import { LOGIN_ADDRESS_WINDOW_MS, type Config } from './config.js';
 import { createDomain } from './domain.js';
 import { pvKey } from '@leitwarte/core';
 import { hubsPlugin, type HubsOptions } from './hubs/index.js';
@@ -82,6 +82,8 @@ export async function build(options: BuildOptions): Promise<Built> {
     sessions,
     csrf: loginCsrf,
     maxFailures: config.loginMaxFailures,
+    addressMaxFailures: config.loginAddressMaxFailures,
+    addressWindowMs: LOGIN_ADDRESS_WINDOW_MS,
   });
   const app = Fastify({
     logger: {

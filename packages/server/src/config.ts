@@ -3,6 +3,9 @@ import path from 'node:path';
 import { LOGIN_LOCKOUT_MS } from '@leitwarte/core';
 import { RECAPTCHA_VERIFY_URL } from './auth/recaptcha.js';
 
+/** The window of the per-address login throttle. */
+export const LOGIN_ADDRESS_WINDOW_MS = 15 * 60_000;
+
 /** Server configuration, read from LEITWARTE_* environment variables (README: Configuration). */
 export interface Config {
   port: number;
@@ -30,6 +33,8 @@ export interface Config {
   sessionMaxMs: number;
   /** Consecutive failed logins after which a user is locked out for 5 minutes (screens §9). */
   loginMaxFailures: number;
+  /** Failed logins from one client address within 15 minutes after which it must wait. */
+  loginAddressMaxFailures: number;
   /** How long a lockout lasts; screens §9 fixes it at 5 minutes, only tests shorten it. */
   loginLockoutMs: number;
   /** reCAPTCHA as the login's bot check when both key and secret are set; else the proof of work. */
@@ -181,6 +186,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     sessionIdleMs: integer(env, 'LEITWARTE_SESSION_IDLE_SECONDS', 900, 10, 86_400) * 1000,
     sessionMaxMs: integer(env, 'LEITWARTE_SESSION_MAX_HOURS', 12, 1, 24 * 30) * 3_600_000,
     loginMaxFailures: integer(env, 'LEITWARTE_LOGIN_MAX_FAILURES', 5, 1, 100),
+    loginAddressMaxFailures: integer(env, 'LEITWARTE_LOGIN_MAX_FAILURES_PER_ADDRESS', 20, 1, 10_000),
     loginLockoutMs: LOGIN_LOCKOUT_MS,
     ...recaptcha(env),
     botCheckBits: integer(env, 'LEITWARTE_BOT_CHECK_BITS', 17, 0, 24),

@@ -28,6 +28,8 @@ export const AdminUserDetailSchema = Type.Object({
   disabled: Type.Boolean(),
   secondFactor: Type.Boolean(),
   roleIds: Type.Array(Type.Integer()),
+  /** Locked out after failed logins until then (ms since the epoch); null when not locked. */
+  lockedUntil: Type.Union([Type.Integer(), Type.Null()]),
 });
 export type AdminUserDetail = Static<typeof AdminUserDetailSchema>;
 
