@@ -16,7 +16,9 @@ import { apiAreaRoutes } from './http/api-routes.js';
 import { apiDocs } from './http/docs.js';
 import { installValidators } from './http/validators.js';
 import { installErrorReplies } from './http/error-replies.js';
+import { applySchemaPolicy } from './http/schema-policy.js';
 import { authGuard } from './http/auth-guard.js';
+import { refusalAudit } from './http/refusal-audit.js';
 import { authRoutes } from './http/auth.js';
 import { chartsDataRoutes } from './http/charts-data.js';
 import { dataSourceRoutes } from './http/data-source.js';
@@ -50,6 +52,8 @@ export interface RouteRecord {
   method: string;
   url: string;
   schema: FastifySchema | undefined;
+  /** Declared `config: { public: true }`: reachable without a session. */
+  isPublic: boolean;
 }
 
 export interface Built {
@@ -102,8 +106,15 @@ export async function build(options: BuildOptions): Promise<Built> {
   installValidators(app);
   installErrorReplies(app);
   const routes: RouteRecord[] = [];
+  // First of all onRoute hooks: validation, the OpenAPI document and the route list see the
+  // schema with the policy applied (closed bodies, finite numbers, safe integers).
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routes.push({ method, url: route.url, schema: route.schema });
+    route.schema = applySchemaPolicy(route.schema);
+  });
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      routes.push({ method, url: route.url, schema: route.schema, isPublic: route.config?.public === true });
+    }
   });
 
   const definition = loadPlantDefinition(plantPath);
@@ -141,6 +152,8 @@ export async function build(options: BuildOptions): Promise<Built> {
   await app.register(securityHeaders, { recaptcha: config.recaptchaSiteKey !== null });
   await app.register(fastifyCookie);
   await app.register(apiDocs, { version: VERSION });
+  // Before the guard: its refusals are part of each request's audit trail.
+  await app.register(refusalAudit, { services });
   await app.register(authGuard, { services });
   await app.register(healthRoutes, { services });
   await app.register(authRoutes, { services });

@@ -36,7 +36,7 @@ export type AdminUserDetail = Static<typeof AdminUserDetailSchema>;
 /** POST /api/admin/users: without a password (local users) a random one is made and returned once. */
 export const CreateUserInputSchema = Type.Object(
   {
-    username: Type.String({ pattern: USERNAME_PATTERN }),
+    username: Type.String({ pattern: USERNAME_PATTERN, maxLength: 64 }),
     displayName: DisplayName,
     roleIds: RoleIds,
     password: Type.Optional(Password),

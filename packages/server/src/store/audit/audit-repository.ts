@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { AuditLogTable, Database } from '../schema.js';
+import { noteAuditWritten } from './audit-context.js';
 import { GENESIS_HASH, rowHash, type ChainedFields } from './audit-chain.js';
 import { REFUSAL_LIMITS, RefusalLimiter, type RefusalLimits } from './refusal-limiter.js';
 
@@ -130,6 +131,7 @@ export function createAuditRepository(db: Kysely<Database>, options: AuditReposi
 
   return {
     async append(entry) {
+      noteAuditWritten();
       if (entry.action.endsWith('.refused')) {
         if (limiter.windowOver(now())) await summaries();
         const key = `${entry.remoteAddress ?? entry.username ?? ''}|${entry.action}|${entry.object ?? ''}`;
