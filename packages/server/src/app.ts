@@ -17,6 +17,7 @@ import { apiDocs } from './http/docs.js';
 import { installValidators } from './http/validators.js';
 import { installErrorReplies } from './http/error-replies.js';
 import { applySchemaPolicy } from './http/schema-policy.js';
+import { ServerPaths } from './http/server-paths.js';
 import { authGuard } from './http/auth-guard.js';
 import { refusalAudit } from './http/refusal-audit.js';
 import { authRoutes } from './http/auth.js';
@@ -54,6 +55,8 @@ export interface RouteRecord {
   schema: FastifySchema | undefined;
   /** Declared `config: { public: true }`: reachable without a session. */
   isPublic: boolean;
+  /** Public routes of plugins: the documentation browser, the web app's files. */
+  publicGroup: 'documentation' | 'web app files' | null;
 }
 
 export interface Built {
@@ -106,6 +109,7 @@ export async function build(options: BuildOptions): Promise<Built> {
   installValidators(app);
   installErrorReplies(app);
   const routes: RouteRecord[] = [];
+  const serverPaths = new ServerPaths();
   // First of all onRoute hooks: validation, the OpenAPI document and the route list see the
   // schema with the policy applied (closed bodies, finite numbers, safe integers).
   app.addHook('onRoute', (route) => {
@@ -113,7 +117,14 @@ export async function build(options: BuildOptions): Promise<Built> {
   });
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
-      routes.push({ method, url: route.url, schema: route.schema, isPublic: route.config?.public === true });
+      routes.push({
+        method,
+        url: route.url,
+        schema: route.schema,
+        isPublic: route.config?.public === true,
+        publicGroup: route.config?.publicGroup ?? null,
+      });
+      if (route.config?.publicGroup !== 'web app files') serverPaths.add(route.url);
     }
   });
 
@@ -154,7 +165,7 @@ export async function build(options: BuildOptions): Promise<Built> {
   await app.register(apiDocs, { version: VERSION });
   // Before the guard: its refusals are part of each request's audit trail.
   await app.register(refusalAudit, { services });
-  await app.register(authGuard, { services });
+  await app.register(authGuard, { services, serverPaths });
   await app.register(healthRoutes, { services });
   await app.register(authRoutes, { services });
   await app.register(userManagementRoutes, { services });
@@ -171,7 +182,7 @@ export async function build(options: BuildOptions): Promise<Built> {
   await app.register(dataSourceRoutes, { services });
   await app.register(chartsDataRoutes, { services, chartSeries: domain.chartSeries });
   await app.register(apiAreaRoutes, { services });
-  await app.register(webAppRoutes, { root: options.webRoot });
+  await app.register(webAppRoutes, { root: options.webRoot, serverPaths });
   await domain.start();
   return { app, routes, services, bootstrappedUsers };
 }

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import type { ActiveSession } from '../auth/sessions.js';
 import { SESSION_COOKIE } from '../auth/session-gate.js';
 import type { RouteOptions } from '../services.js';
-import { isServerPath } from './server-paths.js';
+import type { ServerPaths } from './server-paths.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -18,6 +18,8 @@ declare module 'fastify' {
      * Every other route needs a session, and its state changes the CSRF token, by default.
      */
     public?: boolean;
+    /** Set by declarePublic for routes of plugins we do not declare ourselves. */
+    publicGroup?: 'documentation' | 'web app files';
   }
 }
 
@@ -55,7 +57,7 @@ function routeName(request: FastifyRequest): string {
  * addresses need a session too, except the web app's pages (GET of a path that is not the API's). Refusals are audited
  * (`access.refused`; the audit rate-limits refusal rows, store/audit/refusal-limiter.ts).
  */
-export const authGuard = fp<RouteOptions>(async (app, { services }) => {
+export const authGuard = fp<RouteOptions & { serverPaths: ServerPaths }>(async (app, { services, serverPaths }) => {
   app.decorateRequest('session', null);
   const audit = (
     request: FastifyRequest,
@@ -81,7 +83,7 @@ export const authGuard = fp<RouteOptions>(async (app, { services }) => {
     if (request.routeOptions.config.public === true) return;
     // Unmatched: the web app's pages are public; anything else needs a session even to learn
     // that it does not exist.
-    if (request.is404 && !writes && !isServerPath(request.url.split('?', 1)[0] ?? '')) return;
+    if (request.is404 && !writes && !serverPaths.matches(request.url.split('?', 1)[0] ?? '')) return;
     const session = await services.sessions.resolve(request.cookies[SESSION_COOKIE]);
     if (session === null) {
       await audit(request, 'notLoggedIn');
@@ -109,8 +111,8 @@ export function sessionOf(request: FastifyRequest): ActiveSession {
  * Declares every route registered in this (encapsulated) plugin public, for plugins whose
  * routes we do not declare ourselves (the documentation browser, the web app's static files).
  */
-export function declarePublic(app: FastifyInstance): void {
+export function declarePublic(app: FastifyInstance, group: 'documentation' | 'web app files'): void {
   app.addHook('onRoute', (route) => {
-    route.config = { ...route.config, public: true };
+    route.config = { ...route.config, public: true, publicGroup: group };
   });
 }

@@ -23,7 +23,7 @@ export const apiDocs = fp<{ version: string }>(async (app, { version }) => {
   });
   // Encapsulated, so only the documentation's own routes are declared public.
   await app.register(async (docs) => {
-    declarePublic(docs);
+    declarePublic(docs, 'documentation');
     await docs.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   });
 });

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync } from 'fastify';
 import { declarePublic } from './auth-guard.js';
-import { isServerPath } from './server-paths.js';
+import type { ServerPaths } from './server-paths.js';
 
 /** The built web app: packages/web/dist, the same three levels up from src/http and dist/http. */
 export const WEB_DIST = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
@@ -13,9 +13,12 @@ export const WEB_DIST = fileURLToPath(new URL('../../../web/dist/', import.meta.
  * Serves the web app: hashed assets cached for a year, index.html for every client route (the
  * router decides what exists; unknown pages show the app's own not-found screen).
  */
-export const webAppRoutes: FastifyPluginAsync<{ root?: string }> = async (app, options) => {
+export const webAppRoutes: FastifyPluginAsync<{ root?: string; serverPaths: ServerPaths }> = async (
+  app,
+  options,
+) => {
   // The app's files are the same for everyone; what the app shows comes through the guarded API.
-  declarePublic(app);
+  declarePublic(app, 'web app files');
   const root = options.root ?? WEB_DIST;
   const built = fs.existsSync(path.join(root, 'index.html'));
   if (built) {
@@ -34,7 +37,7 @@ export const webAppRoutes: FastifyPluginAsync<{ root?: string }> = async (app, o
   }
   app.setNotFoundHandler(async (request, reply) => {
     const urlPath = request.url.split('?', 1)[0] ?? '/';
-    if ((request.method !== 'GET' && request.method !== 'HEAD') || isServerPath(urlPath)) {
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || options.serverPaths.matches(urlPath)) {
       return reply
         .code(404)
         .send({ statusCode: 404, error: 'Not Found', message: `${request.method} ${urlPath}` });
