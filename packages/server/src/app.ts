@@ -43,7 +43,19 @@ const VERSION = (
 export interface BuildOptions {
   config: Config;
   /** Timer overrides for the hubs (tests shorten them). */
-  hubs?: Partial<Pick<HubsOptions, 'tickMs' | 'keepAliveMs' | 'clientTimeoutMs' | 'handshakeTimeoutMs'>>;
+  hubs?: Partial<
+    Pick<
+      HubsOptions,
+      | 'tickMs'
+      | 'keepAliveMs'
+      | 'clientTimeoutMs'
+      | 'handshakeTimeoutMs'
+      | 'maxRecordsPerSecond'
+      | 'recordBurst'
+      | 'stalledBytes'
+      | 'stalledReaderMs'
+    >
+  >;
   /** Serve the web app from here instead of packages/web/dist. */
   webRoot?: string;
 }

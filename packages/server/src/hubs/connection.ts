@@ -16,6 +16,14 @@ export interface ConnectionLimits {
   clientTimeoutMs: number;
   handshakeTimeoutMs: number;
   maxMessageBytes: number;
+  /** Records a client may send per second on average (a token bucket refilled at this rate)... */
+  maxRecordsPerSecond: number;
+  /** ...and at once (the bucket's size). Beyond it the connection is closed with an error. */
+  recordBurst: number;
+  /** Unsent bytes above which the client counts as not reading... */
+  stalledBytes: number;
+  /** ...and how long it may stay so before the connection is closed. */
+  stalledReaderMs: number;
 }
 
 /** What the hub endpoint hears from a connection. */
@@ -24,6 +32,8 @@ export interface ConnectionEvents {
   invocation(connection: HubConnection, message: InvocationMessage): void;
   /** Always called once, also for connections that never completed the handshake. */
   closed(connection: HubConnection): void;
+  /** The connection is being closed for flooding or for not reading (for the log). */
+  refused?(connection: HubConnection, why: 'flood' | 'stalled'): void;
 }
 
 export interface CloseOptions {
@@ -50,6 +60,10 @@ export class HubConnection {
   private readonly timers: NodeJS.Timeout[] = [];
   private keepAlive: NodeJS.Timeout | undefined;
   private clientTimeout: NodeJS.Timeout | undefined;
+  private stallWatch: NodeJS.Timeout | undefined;
+  private stalledSince: number | null = null;
+  private tokens: number;
+  private tokensAt = Date.now();
   readonly closed: Promise<void>;
 
   constructor(
@@ -60,6 +74,7 @@ export class HubConnection {
     private readonly events: ConnectionEvents,
   ) {
     this.reader = new RecordReader(limits.maxMessageBytes);
+    this.tokens = limits.recordBurst;
     this.closed = new Promise((resolve) => socket.once('close', () => resolve()));
     socket.on('message', (data) => this.receive(toBuffer(data)));
     socket.once('close', () => this.onSocketClosed());
@@ -129,6 +144,7 @@ export class HubConnection {
   private shutdownSocket(): void {
     if (this.phase === 'closing' || this.phase === 'closed') return;
     this.phase = 'closing';
+    this.shutdownStallWatch();
     this.socket.close(1000);
     // A peer that does not read never answers the close frame; don't wait for it forever.
     this.schedule(CLOSE_GRACE_MS, () => this.socket.terminate());
@@ -141,13 +157,54 @@ export class HubConnection {
     const result = this.reader.push(frame);
     for (const record of result.records) {
       if (this.phase === 'handshake') this.handshake(record);
-      else if (this.phase === 'open') this.dispatch(record);
+      else if (this.phase === 'open' && this.takeToken()) this.dispatch(record);
     }
     if ('oversize' in result) {
       const error = `Message exceeds the maximum size of ${this.limits.maxMessageBytes} bytes.`;
       if (this.phase === 'handshake') this.rejectHandshake(error);
       else void this.close({ error: `Connection closed with an error. ${error}` });
     }
+  }
+
+  /**
+   * One record's worth of the client's budget. A client sending faster than the budget is
+   * closed at once: one connection cannot keep the server busy for everyone else.
+   */
+  private takeToken(): boolean {
+    const now = Date.now();
+    const { maxRecordsPerSecond: rate, recordBurst: burst } = this.limits;
+    this.tokens = Math.min(burst, this.tokens + ((now - this.tokensAt) * rate) / 1000);
+    this.tokensAt = now;
+    if (this.tokens >= 1) {
+      this.tokens -= 1;
+      return true;
+    }
+    this.events.refused?.(this, 'flood');
+    void this.close({
+      error: `Connection closed with an error. Too many messages: at most ${rate} a second.`,
+    });
+    return false;
+  }
+
+  /**
+   * A client that stops reading is skipped by the hubs (no queue grows); one that stays so for
+   * stalledReaderMs is closed: it holds a socket and its buffer for nothing. Its Close record
+   * will not be read, so the socket is torn down after the close grace.
+   */
+  private watchStall(): void {
+    const every = Math.max(50, Math.min(1000, this.limits.stalledReaderMs / 4));
+    this.stallWatch = setInterval(() => {
+      if (this.socket.bufferedAmount <= this.limits.stalledBytes) {
+        this.stalledSince = null;
+        return;
+      }
+      const now = Date.now();
+      this.stalledSince ??= now;
+      if (now - this.stalledSince < this.limits.stalledReaderMs) return;
+      this.events.refused?.(this, 'stalled');
+      void this.close({ error: 'Connection closed with an error. The client stopped reading.' });
+    }, every);
+    this.stallWatch.unref();
   }
 
   private handshake(record: string): void {
@@ -161,6 +218,7 @@ export class HubConnection {
     this.clientTimeout = this.schedule(this.limits.clientTimeoutMs, () => {
       void this.close({ error: 'Server timeout elapsed without receiving a message from the client.' });
     });
+    this.watchStall();
     this.events.opened(this);
   }
 
@@ -201,9 +259,15 @@ export class HubConnection {
     for (const timer of this.timers.splice(0)) clearTimeout(timer);
   }
 
+  private shutdownStallWatch(): void {
+    clearInterval(this.stallWatch);
+    this.stallWatch = undefined;
+  }
+
   private onSocketClosed(): void {
     this.phase = 'closed';
     this.clearTimers();
+    this.shutdownStallWatch();
     this.events.closed(this);
   }
 }

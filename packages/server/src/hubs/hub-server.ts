@@ -13,6 +13,15 @@ export const HUB_DEFAULTS = {
   clientTimeoutMs: 30_000,
   handshakeTimeoutMs: 15_000,
   maxMessageBytes: 32 * 1024,
+  /**
+   * Client records per second (token bucket), and at once: a browser sends a handful a second
+   * at most (subscriptions of 1,024 PVs each, pings every 15 s); a flood is cut off.
+   */
+  maxRecordsPerSecond: 100,
+  recordBurst: 200,
+  /** A client with more than 1 MiB unsent for 30 s has stopped reading: it is closed. */
+  stalledBytes: 1024 * 1024,
+  stalledReaderMs: 30_000,
   /** A negotiated token that no socket claims within this time is forgotten. */
   negotiateTtlMs: 30_000,
   /** Unclaimed tokens per session: a browser needs one per channel, more is abuse. */
@@ -86,6 +95,12 @@ export class HubServer {
     const connection = new HubConnection(ids.connectionId, principal, socket, this.options, {
       opened: (c) => endpoint.opened(c),
       invocation: (c, message) => endpoint.invocation(c, message),
+      refused: (c, why) => {
+        this.options.log.warn(
+          { hub: endpoint.name, connectionId: c.connectionId, user: principal.username, why },
+          why === 'flood' ? 'hub connection closed: too many messages' : 'hub connection closed: client stopped reading',
+        );
+      },
       closed: (c) => {
         endpoint.closed(c);
         this.registry.remove(ids.connectionToken);
