@@ -1,5 +1,6 @@
 import { WebSocket, type RawData } from 'ws';
 import type { SessionPrincipal } from '../auth/session-gate.js';
+import type { RecordBudgets } from './record-budget.js';
 import { RecordReader, RECORD_SEPARATOR, encodeRecord } from './record-reader.js';
 import {
   MessageType,
@@ -16,7 +17,7 @@ export interface ConnectionLimits {
   clientTimeoutMs: number;
   handshakeTimeoutMs: number;
   maxMessageBytes: number;
-  /** Records a client may send per second on average (a token bucket refilled at this rate)... */
+  /** Records a session's clients may send per second on average (a token bucket)... */
   maxRecordsPerSecond: number;
   /** ...and at once (the bucket's size). Beyond it the connection is closed with an error. */
   recordBurst: number;
@@ -62,8 +63,6 @@ export class HubConnection {
   private clientTimeout: NodeJS.Timeout | undefined;
   private stallWatch: NodeJS.Timeout | undefined;
   private stalledSince: number | null = null;
-  private tokens: number;
-  private tokensAt = Date.now();
   readonly closed: Promise<void>;
 
   constructor(
@@ -72,9 +71,9 @@ export class HubConnection {
     private readonly socket: WebSocket,
     private readonly limits: ConnectionLimits,
     private readonly events: ConnectionEvents,
+    private readonly budget: Pick<RecordBudgets, 'take'>,
   ) {
     this.reader = new RecordReader(limits.maxMessageBytes);
-    this.tokens = limits.recordBurst;
     this.closed = new Promise((resolve) => socket.once('close', () => resolve()));
     socket.on('message', (data) => this.receive(toBuffer(data)));
     socket.once('close', () => this.onSocketClosed());
@@ -167,21 +166,14 @@ export class HubConnection {
   }
 
   /**
-   * One record's worth of the client's budget. A client sending faster than the budget is
-   * closed at once: one connection cannot keep the server busy for everyone else.
+   * One record's worth of the session's budget (shared by its connections, record-budget.ts).
+   * A client sending faster is closed at once: it cannot keep the server busy for everyone.
    */
   private takeToken(): boolean {
-    const now = Date.now();
-    const { maxRecordsPerSecond: rate, recordBurst: burst } = this.limits;
-    this.tokens = Math.min(burst, this.tokens + ((now - this.tokensAt) * rate) / 1000);
-    this.tokensAt = now;
-    if (this.tokens >= 1) {
-      this.tokens -= 1;
-      return true;
-    }
+    if (this.budget.take(this.principal.sessionId)) return true;
     this.events.refused?.(this, 'flood');
     void this.close({
-      error: `Connection closed with an error. Too many messages: at most ${rate} a second.`,
+      error: `Connection closed with an error. Too many messages: at most ${this.limits.maxRecordsPerSecond} a second.`,
     });
     return false;
   }

@@ -6,6 +6,7 @@ import { HubConnection, type CloseOptions, type ConnectionLimits } from './conne
 import { createHubEndpoint, type ConnectionStats, type HubEndpoint } from './hub-endpoint.js';
 import type { HubDefinition } from './hub.js';
 import { createOriginCheck, type OriginCheck } from './origin.js';
+import { RecordBudgets } from './record-budget.js';
 
 /** The ASP.NET Core SignalR defaults (DESIGN.md), plus our negotiate housekeeping. */
 export const HUB_DEFAULTS = {
@@ -14,11 +15,13 @@ export const HUB_DEFAULTS = {
   handshakeTimeoutMs: 15_000,
   maxMessageBytes: 32 * 1024,
   /**
-   * Client records per second (token bucket), and at once: a browser sends a handful a second
-   * at most (subscriptions of 1,024 PVs each, pings every 15 s); a flood is cut off.
+   * Client records per second per session (token bucket), and at once. A browser sends a few
+   * a second, and at most some hundreds at once when a large process image subscribes element
+   * by element; a flood (thousands a second) is cut off within a fraction of a second, and
+   * reconnecting does not refill the budget.
    */
-  maxRecordsPerSecond: 100,
-  recordBurst: 200,
+  maxRecordsPerSecond: 500,
+  recordBurst: 2000,
   /** A client with more than 1 MiB unsent for 30 s has stopped reading: it is closed. */
   stalledBytes: 1024 * 1024,
   stalledReaderMs: 30_000,
@@ -45,7 +48,7 @@ export interface AdmissionRequest {
 
 export type Admission =
   | { ok: true; endpoint: HubEndpoint; principal: SessionPrincipal }
-  | { ok: false; status: 401 | 403 | 404 | 503; message: string };
+  | { ok: false; status: 401 | 403 | 404 | 429 | 503; message: string };
 
 // After a session ended, a connection admitted in the same instant must still be closed.
 const ENDED_SESSION_MEMORY_MS = 60_000;
@@ -59,10 +62,12 @@ export class HubServer {
   private readonly originAllowed: OriginCheck;
   private unsubscribeGate: (() => void) | undefined;
   private stopping = false;
+  private readonly budgets: RecordBudgets;
 
   constructor(private readonly options: HubServerOptions) {
     this.registry = new ConnectionRegistry(options.negotiateTtlMs, options.maxUnclaimedPerSession);
     this.originAllowed = createOriginCheck(options.allowedOrigins);
+    this.budgets = new RecordBudgets(options.maxRecordsPerSecond, options.recordBurst);
   }
 
   add<S>(definition: HubDefinition<S>): void {
@@ -87,6 +92,10 @@ export class HubServer {
     }
     const principal = await this.options.gate.fromCookieHeader(request.cookie);
     if (principal === null) return { ok: false, status: 401, message: 'Unauthorized.' };
+    // Cut off for flooding and back at once: no new connection until the budget refills.
+    if (this.budgets.coolingDown(principal.sessionId)) {
+      return { ok: false, status: 429, message: 'Too many messages: try again later.' };
+    }
     return { ok: true, endpoint, principal };
   }
 
@@ -108,7 +117,7 @@ export class HubServer {
         set?.delete(c);
         if (set?.size === 0) this.bySession.delete(principal.sessionId);
       },
-    });
+    }, this.budgets);
     const set = this.bySession.get(principal.sessionId) ?? new Set();
     set.add(connection);
     this.bySession.set(principal.sessionId, set);
@@ -145,6 +154,7 @@ export class HubServer {
     for (const timer of this.endedSessions.values()) clearTimeout(timer);
     this.endedSessions.clear();
     this.registry.clear();
+    this.budgets.close();
   }
 
   private async endSession(sessionId: string, error: string): Promise<void> {

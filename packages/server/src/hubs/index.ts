@@ -42,7 +42,7 @@ export interface HubsOptions {
   handshakeTimeoutMs?: number;
   /** Largest record a client may send (default 32 KB). */
   maxMessageBytes?: number;
-  /** Client records per second and at once before the connection is closed (default 100, 200). */
+  /** A session's client records per second and at once before a connection is closed (default 500, 2,000). */
   maxRecordsPerSecond?: number;
   recordBurst?: number;
   /** A client with more than stalledBytes unsent for stalledReaderMs is closed (default 1 MiB, 30 s). */
@@ -90,8 +90,11 @@ const plugin: FastifyPluginAsync<HubsOptions> = async (fastify, options) => {
     clientTimeoutMs: options.clientTimeoutMs ?? HUB_DEFAULTS.clientTimeoutMs,
     handshakeTimeoutMs: options.handshakeTimeoutMs ?? HUB_DEFAULTS.handshakeTimeoutMs,
     maxMessageBytes,
-    maxRecordsPerSecond: options.maxRecordsPerSecond ?? HUB_DEFAULTS.maxRecordsPerSecond,
-    recordBurst: options.recordBurst ?? HUB_DEFAULTS.recordBurst,
+    // Benchmark switch: the flood benchmark's baseline runs without the limit.
+    maxRecordsPerSecond:
+      benchNumber('LEITWARTE_BENCH_HUB_RECORD_RATE') ?? options.maxRecordsPerSecond ?? HUB_DEFAULTS.maxRecordsPerSecond,
+    recordBurst:
+      benchNumber('LEITWARTE_BENCH_HUB_RECORD_RATE') ?? options.recordBurst ?? HUB_DEFAULTS.recordBurst,
     stalledBytes: options.stalledBytes ?? HUB_DEFAULTS.stalledBytes,
     stalledReaderMs: options.stalledReaderMs ?? HUB_DEFAULTS.stalledReaderMs,
     negotiateTtlMs: options.negotiateTtlMs ?? HUB_DEFAULTS.negotiateTtlMs,

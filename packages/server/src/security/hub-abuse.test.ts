@@ -36,6 +36,18 @@ async function rawHub(server: TestServer, cookie: string, headers: Record<string
 }
 
 describe('live channels under abuse', () => {
+  /** The status an upgrade to /hubs/pv gets (101 when it opens; the socket is closed again). */
+  const upgradeStatus = (headers: Record<string, string>) =>
+    new Promise<number>((resolve) => {
+      const ws = new WebSocket(`${server.url.replace(/^http/, 'ws')}/hubs/pv`, { headers });
+      ws.once('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0));
+      ws.once('open', () => {
+        ws.close();
+        resolve(101);
+      });
+      ws.once('error', () => undefined);
+    });
+
   let server: TestServer;
   let cookie: string;
   const savedFeed = process.env.LEITWARTE_BENCH_FEED_HZ;
@@ -43,7 +55,10 @@ describe('live channels under abuse', () => {
   beforeAll(async () => {
     // Every PV changes 100 times a second: a paused reader's buffer fills within a second.
     process.env.LEITWARTE_BENCH_FEED_HZ = '100';
-    server = await startTestServer({ hubs: { stalledReaderMs: STALLED_READER_MS } });
+    // Smaller budgets than the defaults (500 a second, 2,000 at once), so a flood ends quickly.
+    server = await startTestServer({
+      hubs: { stalledReaderMs: STALLED_READER_MS, maxRecordsPerSecond: 100, recordBurst: 200 },
+    });
     cookie = await server.login();
   });
   afterAll(async () => {
@@ -52,28 +67,37 @@ describe('live channels under abuse', () => {
     await server?.close();
   });
 
-  it('closes a connection that floods invocations, with the reason, after at most its burst', async () => {
-    const client = await rawHub(server, cookie);
+  it('closes a connection that floods invocations, with the reason, and a reconnect gets no fresh budget', async () => {
+    const flooder = await server.login();
     const call = (i: number) =>
       JSON.stringify({ type: 1, invocationId: String(i), target: 'UnsubscribeFromPvs', arguments: [[]] }) + RS;
     // Up to 50,000 invocations in frames of 20, paced so that none waits in the queue: only
     // the rate ends it (a burst in one frame is cut off by the queue limit of 64 first).
+    const client = await rawHub(server, flooder);
     for (let i = 0; i < 50_000 && client.ws.readyState === WebSocket.OPEN; i += 20) {
       client.ws.send(Array.from({ length: 20 }, (_, k) => call(i + k)).join(''));
       await sleep(1);
     }
     await client.closed;
-    const close = client.records.find((r) => r.startsWith('{"type":7'));
+    const first = client.records;
+    const close = first.find((r) => r.startsWith('{"type":7'));
     expect(JSON.parse(close ?? '{}')).toMatchObject({ type: 7, error: expect.stringMatching(/Too many messages/) });
     expect(close).not.toMatch(/allowReconnect/);
-    const completions = client.records.filter((r) => r.startsWith('{"type":3')).length;
+    const answered = (records: string[]) => records.filter((r) => r.startsWith('{"type":3')).length;
     // The burst (200) plus what the rate refilled meanwhile: far from 50,000.
-    expect(completions).toBeLessThan(1000);
+    expect(answered(first)).toBeGreaterThanOrEqual(150);
+    expect(answered(first)).toBeLessThan(1000);
+    // The budget belongs to the session: coming back at once is refused until it refills.
+    expect(await upgradeStatus({ cookie: flooder })).toBe(429);
+    const started = Date.now();
+    while ((await upgradeStatus({ cookie: flooder })) === 429) await sleep(50);
+    expect(Date.now() - started).toBeLessThan(10_000);
   });
 
   it('cuts off the official client flooding invocations, and serves REST meanwhile', async () => {
+    const own = await server.login();
     const connection = new HubConnectionBuilder()
-      .withUrl(`${server.url}/hubs/pv`, { headers: { Cookie: cookie } })
+      .withUrl(`${server.url}/hubs/pv`, { headers: { Cookie: own } })
       .configureLogging(LogLevel.None)
       .build();
     await connection.start();
@@ -114,18 +138,8 @@ describe('live channels under abuse', () => {
   });
 
   it('refuses an upgrade from a foreign page or without a session', async () => {
-    const attempt = (headers: Record<string, string>) =>
-      new Promise<number>((resolve) => {
-        const ws = new WebSocket(`${server.url.replace(/^http/, 'ws')}/hubs/pv`, { headers });
-        ws.once('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0));
-        ws.once('open', () => {
-          ws.close();
-          resolve(101);
-        });
-        ws.once('error', () => undefined);
-      });
-    expect(await attempt({ cookie, origin: 'https://attacker.example' })).toBe(403);
-    expect(await attempt({})).toBe(401);
-    expect(await attempt({ cookie: 'lw_session=forged' })).toBe(401);
+    expect(await upgradeStatus({ cookie, origin: 'https://attacker.example' })).toBe(403);
+    expect(await upgradeStatus({})).toBe(401);
+    expect(await upgradeStatus({ cookie: 'lw_session=forged' })).toBe(401);
   });
 });
