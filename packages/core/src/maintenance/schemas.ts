@@ -173,7 +173,11 @@ export const RuntimesReplySchema = Type.Object({
 export type RuntimesReply = Static<typeof RuntimesReplySchema>;
 
 // As entered: a number, or its text (checked by checkRuntimeInput).
-const RuntimeField = Type.Union([Type.Number(), Type.String({ maxLength: 64 }), Type.Null()]);
+const RuntimeField = Type.Union([
+  Type.Number({ maximum: Number.MAX_SAFE_INTEGER }),
+  Type.String({ maxLength: 64 }),
+  Type.Null(),
+]);
 
 /** One runtime to set: the runtime PV, its new value and optionally new limits (as entered). */
 export const SetRuntimeEntrySchema = Type.Object(
