@@ -54,13 +54,18 @@ describe('the command line for users', () => {
   });
 
   it('ends a lockout early and verifies the audit log, naming the first broken row', async () => {
-    expect(leitwarte('user', 'add', 'lehmann', '--role', 'viewer', '--password', 'Lehmann-Pass-1').status).toBe(0);
+    expect(
+      leitwarte('user', 'add', 'lehmann', '--role', 'viewer', '--password', 'Lehmann-Pass-1').status,
+    ).toBe(0);
     const server = await startServerProcess({ dataDir });
     try {
       for (let i = 0; i < 5; i++) await loginStatus(server.url, 'lehmann', 'wrong-password');
       expect(await loginStatus(server.url, 'lehmann', 'Lehmann-Pass-1')).toBe(423);
       expect(leitwarte('user', 'list').out).toMatch(/lehmann\s+viewer\s+locked/);
-      expect(leitwarte('user', 'unlock', 'lehmann')).toMatchObject({ status: 0, out: 'User "lehmann" unlocked.' });
+      expect(leitwarte('user', 'unlock', 'lehmann')).toMatchObject({
+        status: 0,
+        out: 'User "lehmann" unlocked.',
+      });
       expect(await loginStatus(server.url, 'lehmann', 'Lehmann-Pass-1')).toBe(200);
     } finally {
       await server.stop();

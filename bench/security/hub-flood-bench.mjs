@@ -86,9 +86,18 @@ async function run(label, env, withFlood) {
 // No generated history: its backfill would keep a core busy during the measurement.
 const quiet = { LEITWARTE_BACKFILL: 'false' };
 const idle = await run('idle (baseline)', quiet, false);
-const unlimited = await run('flood, no limit', { ...quiet, LEITWARTE_BENCH_HUB_RECORD_RATE: '1000000000' }, true);
+const unlimited = await run(
+  'flood, no limit',
+  { ...quiet, LEITWARTE_BENCH_HUB_RECORD_RATE: '1000000000' },
+  true,
+);
 const limited = await run('flood, limit 500/s (2,000 at once)', quiet, true);
-const ratio = (r) => ({ ...r, meanRatioToIdle: +(r.restMeanMs / idle.restMeanMs).toFixed(2), p50RatioToIdle: +(r.restP50Ms / idle.restP50Ms).toFixed(2), p99RatioToIdle: +(r.restP99Ms / idle.restP99Ms).toFixed(2) });
+const ratio = (r) => ({
+  ...r,
+  meanRatioToIdle: +(r.restMeanMs / idle.restMeanMs).toFixed(2),
+  p50RatioToIdle: +(r.restP50Ms / idle.restP50Ms).toFixed(2),
+  p99RatioToIdle: +(r.restP99Ms / idle.restP99Ms).toFixed(2),
+});
 report('hub-flood', {
   [idle.label]: idle,
   [unlimited.label]: ratio(unlimited),

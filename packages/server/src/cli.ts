@@ -115,7 +115,10 @@ async function runUser(store: Store, words: string[], flags: Flags): Promise<str
     case 'list': {
       const users = await store.users.list();
       return users
-        .map((u) => `${u.username.padEnd(24)} ${u.role.padEnd(14)} ${u.disabled ? 'disabled' : isLockedOut(u) ? 'locked' : 'active'}`)
+        .map(
+          (u) =>
+            `${u.username.padEnd(24)} ${u.role.padEnd(14)} ${u.disabled ? 'disabled' : isLockedOut(u) ? 'locked' : 'active'}`,
+        )
         .join('\n');
     }
     default:

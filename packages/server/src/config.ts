@@ -133,8 +133,7 @@ function trustedProxies(env: Env): string[] {
     const [address = '', prefix, extra] = value.split('/');
     const family = isIP(address);
     const prefixOk =
-      prefix === undefined ||
-      (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 6 ? 128 : 32));
+      prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 6 ? 128 : 32));
     if (!(PROXY_NAMES.has(value) || (family !== 0 && prefixOk && extra === undefined))) {
       throw new ConfigError(
         'LEITWARTE_TRUSTED_PROXIES',

@@ -57,7 +57,8 @@ export class AddressThrottle {
   /** When the address may try again (ms since the epoch), or null when it may now. */
   blockedUntil(address: string): number | null {
     const times = this.recent(address);
-    return times.length >= this.max ? times[times.length - this.max]! + this.windowMs : null;
+    const oldestCounted = times[times.length - this.max];
+    return oldestCounted === undefined ? null : oldestCounted + this.windowMs;
   }
 
   fail(address: string): void {

@@ -188,9 +188,12 @@ export const alertsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app,
       const { found, unknown } = await alertsOf(request.body);
       if (unknown.length > 0) {
         await refused(actor, 'alerts.delete.refused', unknown, { unknownIds: unknown });
-        return reply
-          .code(404)
-          .send({ statusCode: 404, error: 'Not Found', code: 'alertNotFound', message: unknownAlertsMessage(unknown) });
+        return reply.code(404).send({
+          statusCode: 404,
+          error: 'Not Found',
+          code: 'alertNotFound',
+          message: unknownAlertsMessage(unknown),
+        });
       }
       const denied = found.filter((a) => !mayOnAlert(rights, actor, 'deleteAlerts', a)).map((a) => a.id);
       if (denied.length > 0) {

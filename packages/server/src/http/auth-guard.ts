@@ -57,47 +57,49 @@ function routeName(request: FastifyRequest): string {
  * addresses need a session too, except the web app's pages (GET of a path that is not the API's). Refusals are audited
  * (`access.refused`; the audit rate-limits refusal rows, store/audit/refusal-limiter.ts).
  */
-export const authGuard = fp<RouteOptions & { serverPaths: ServerPaths }>(async (app, { services, serverPaths }) => {
-  app.decorateRequest('session', null);
-  const audit = (
-    request: FastifyRequest,
-    reason: string,
-    session?: ActiveSession,
-    detail: Record<string, unknown> = {},
-  ) =>
-    services.store.audit.append({
-      at: Date.now(),
-      userId: session?.userId ?? null,
-      username: session?.username ?? null,
-      action: 'access.refused',
-      object: routeName(request),
-      detail: { reason, ...detail },
-      remoteAddress: request.ip,
+export const authGuard = fp<RouteOptions & { serverPaths: ServerPaths }>(
+  async (app, { services, serverPaths }) => {
+    app.decorateRequest('session', null);
+    const audit = (
+      request: FastifyRequest,
+      reason: string,
+      session?: ActiveSession,
+      detail: Record<string, unknown> = {},
+    ) =>
+      services.store.audit.append({
+        at: Date.now(),
+        userId: session?.userId ?? null,
+        username: session?.username ?? null,
+        action: 'access.refused',
+        object: routeName(request),
+        detail: { reason, ...detail },
+        remoteAddress: request.ip,
+      });
+    app.addHook('onRequest', async (request, reply) => {
+      const writes = !SAFE_METHODS.has(request.method);
+      if (writes && !originAllowed(request, services.config.allowedOrigins)) {
+        await audit(request, 'originRefused', undefined, { origin: request.headers.origin ?? null });
+        return refuse(reply, 403, 'originRefused', 'Origin not allowed');
+      }
+      if (request.routeOptions.config.public === true) return;
+      // Unmatched: the web app's pages are public; anything else needs a session even to learn
+      // that it does not exist.
+      if (request.is404 && !writes && !serverPaths.matches(request.url.split('?', 1)[0] ?? '')) return;
+      const session = await services.sessions.resolve(request.cookies[SESSION_COOKIE]);
+      if (session === null) {
+        await audit(request, 'notLoggedIn');
+        return refuse(reply, 401, 'notLoggedIn', 'Not logged in or session expired');
+      }
+      if (writes && request.headers[CSRF_HEADER] !== session.csrfToken) {
+        await audit(request, 'csrfTokenIncorrect', session);
+        return refuse(reply, 403, 'csrfTokenIncorrect', 'CSRF token missing or incorrect');
+      }
+      request.session = session;
+      // A state-changing call is user activity; reads may come from screens refreshing on their own.
+      if (writes) await services.sessions.touch(session.sessionId);
     });
-  app.addHook('onRequest', async (request, reply) => {
-    const writes = !SAFE_METHODS.has(request.method);
-    if (writes && !originAllowed(request, services.config.allowedOrigins)) {
-      await audit(request, 'originRefused', undefined, { origin: request.headers.origin ?? null });
-      return refuse(reply, 403, 'originRefused', 'Origin not allowed');
-    }
-    if (request.routeOptions.config.public === true) return;
-    // Unmatched: the web app's pages are public; anything else needs a session even to learn
-    // that it does not exist.
-    if (request.is404 && !writes && !serverPaths.matches(request.url.split('?', 1)[0] ?? '')) return;
-    const session = await services.sessions.resolve(request.cookies[SESSION_COOKIE]);
-    if (session === null) {
-      await audit(request, 'notLoggedIn');
-      return refuse(reply, 401, 'notLoggedIn', 'Not logged in or session expired');
-    }
-    if (writes && request.headers[CSRF_HEADER] !== session.csrfToken) {
-      await audit(request, 'csrfTokenIncorrect', session);
-      return refuse(reply, 403, 'csrfTokenIncorrect', 'CSRF token missing or incorrect');
-    }
-    request.session = session;
-    // A state-changing call is user activity; reads may come from screens refreshing on their own.
-    if (writes) await services.sessions.touch(session.sessionId);
-  });
-});
+  },
+);
 
 /** The session of a guarded route (the guard has set it). */
 export function sessionOf(request: FastifyRequest): ActiveSession {

@@ -26,7 +26,10 @@ export const authRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, {
 
   app.get(
     '/api/auth/csrf',
-    { config: { public: true }, schema: { tags: ['auth'], summary: 'Token for the login form', response: { 200: CsrfReplySchema } } },
+    {
+      config: { public: true },
+      schema: { tags: ['auth'], summary: 'Token for the login form', response: { 200: CsrfReplySchema } },
+    },
     async (request, reply) => {
       const { token, nonce, expiresAt } = services.loginCsrf.issue();
       reply.setCookie(LOGIN_CSRF_COOKIE, nonce, {

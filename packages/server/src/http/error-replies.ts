@@ -15,9 +15,11 @@ export function installErrorReplies(app: FastifyInstance): void {
         : 500;
     if (status >= 500) {
       request.log.error({ err: error, route: request.routeOptions.url }, 'request failed');
-      return reply
-        .code(status)
-        .send({ statusCode: status, error: STATUS_CODES[status] ?? 'Error', message: 'Internal Server Error' });
+      return reply.code(status).send({
+        statusCode: status,
+        error: STATUS_CODES[status] ?? 'Error',
+        message: 'Internal Server Error',
+      });
     }
     return reply.code(status).send({
       statusCode: status,

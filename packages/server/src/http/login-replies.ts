@@ -35,9 +35,12 @@ const CLIENT_CODE: Partial<Record<LoginRefusalCode, string>> = { addressThrottle
 /** Answers a refused login step in the error shape every route uses, with the reason code. */
 export function refuseLogin(reply: FastifyReply, code: LoginRefusalCode) {
   const statusCode = LOGIN_STATUS[code];
-  return reply
-    .code(statusCode)
-    .send({ statusCode, error: 'Login refused', code: CLIENT_CODE[code] ?? code, message: LOGIN_MESSAGE[code] });
+  return reply.code(statusCode).send({
+    statusCode,
+    error: 'Login refused',
+    code: CLIENT_CODE[code] ?? code,
+    message: LOGIN_MESSAGE[code],
+  });
 }
 
 /** Attributes of every login cookie: HttpOnly, SameSite=Strict, Secure under TLS. */

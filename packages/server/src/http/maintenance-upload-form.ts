@@ -97,8 +97,10 @@ export async function checkUpload(
   if (filePart.data.length > MAX_DOCUMENT_BYTES)
     return refuse(413, 'documentTooLarge', DOCUMENT_TOO_LARGE_MESSAGE);
   const kind = await detectDocumentKind(filePart.data);
-  if (kind === 'archiveTooLarge') return refuse(413, 'documentArchiveTooLarge', DOCUMENT_ARCHIVE_TOO_LARGE_MESSAGE);
-  if (kind === 'archiveDamaged') return refuse(400, 'documentArchiveDamaged', DOCUMENT_ARCHIVE_DAMAGED_MESSAGE);
+  if (kind === 'archiveTooLarge')
+    return refuse(413, 'documentArchiveTooLarge', DOCUMENT_ARCHIVE_TOO_LARGE_MESSAGE);
+  if (kind === 'archiveDamaged')
+    return refuse(400, 'documentArchiveDamaged', DOCUMENT_ARCHIVE_DAMAGED_MESSAGE);
   if (kind === 'refused') return refuse(415, 'documentTypeRefused', DOCUMENT_TYPE_REFUSED_MESSAGE);
   const extension = storedExtension(filePart.fileName, kind);
   let fileName = sanitizeFileName(filePart.fileName);

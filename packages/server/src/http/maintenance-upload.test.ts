@@ -173,10 +173,16 @@ describe.each(BOTH_DIALECTS)('data-sheet document upload on %s', (dialect) => {
     const docx = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
     const bomb = await docxBomb(200);
     const refused = await refusedWith(413, await upload(form({ file: [bomb, 'bombe.docx', docx] })));
-    expect(refused).toMatchObject({ code: 'documentArchiveTooLarge', message: DOCUMENT_ARCHIVE_TOO_LARGE_MESSAGE });
+    expect(refused).toMatchObject({
+      code: 'documentArchiveTooLarge',
+      message: DOCUMENT_ARCHIVE_TOO_LARGE_MESSAGE,
+    });
     const forged = await docxBomb(200, true);
     const damaged = await refusedWith(400, await upload(form({ file: [forged, 'bombe.docx', docx] })));
-    expect(damaged).toMatchObject({ code: 'documentArchiveDamaged', message: DOCUMENT_ARCHIVE_DAMAGED_MESSAGE });
+    expect(damaged).toMatchObject({
+      code: 'documentArchiveDamaged',
+      message: DOCUMENT_ARCHIVE_DAMAGED_MESSAGE,
+    });
     const rows = await audit('maintenance.document.upload.refused');
     expect(rows.map((r) => JSON.parse(r.detail ?? '{}').reason)).toEqual(
       expect.arrayContaining(['documentArchiveTooLarge', 'documentArchiveDamaged']),

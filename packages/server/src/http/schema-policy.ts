@@ -83,28 +83,45 @@ export function bodyViolations(schema: unknown, where = 'body'): string[] {
     if (map && schema.maxProperties === undefined) found.push(`${where}: map without maxProperties`);
   }
   if (Array.isArray(schema.allOf)) found.push(`${where}: allOf (write the object out instead)`);
-  if (hasType(schema, 'string') && schema.maxLength === undefined && schema.const === undefined && schema.enum === undefined) {
+  if (
+    hasType(schema, 'string') &&
+    schema.maxLength === undefined &&
+    schema.const === undefined &&
+    schema.enum === undefined
+  ) {
     found.push(`${where}: string without maxLength`);
   }
   if (hasType(schema, 'array') && schema.maxItems === undefined && !Array.isArray(schema.prefixItems)) {
     found.push(`${where}: array without maxItems`);
   }
-  if (hasType(schema, 'integer') && !(Math.abs(Number(schema.minimum)) <= MAX_SAFE && Math.abs(Number(schema.maximum)) <= MAX_SAFE)) {
+  if (
+    hasType(schema, 'integer') &&
+    !(Math.abs(Number(schema.minimum)) <= MAX_SAFE && Math.abs(Number(schema.maximum)) <= MAX_SAFE)
+  ) {
     found.push(`${where}: integer outside the safe range`);
   }
-  if (schema.type === undefined && schema.const === undefined && schema.enum === undefined && !hasChildren(schema)) {
+  if (
+    schema.type === undefined &&
+    schema.const === undefined &&
+    schema.enum === undefined &&
+    !hasChildren(schema)
+  ) {
     found.push(`${where}: value of any type`);
   }
   for (const key of CHILD_MAPS) {
     const map = schema[key];
-    if (isSchema(map)) for (const [name, child] of Object.entries(map)) found.push(...bodyViolations(child, `${where}.${name}`));
+    if (isSchema(map))
+      for (const [name, child] of Object.entries(map))
+        found.push(...bodyViolations(child, `${where}.${name}`));
   }
   for (const key of [...CHILD_LISTS, 'allOf'] as const) {
     const list = schema[key];
-    if (Array.isArray(list)) list.forEach((child, i) => found.push(...bodyViolations(child, `${where}/${key}[${i}]`)));
+    if (Array.isArray(list))
+      list.forEach((child, i) => found.push(...bodyViolations(child, `${where}/${key}[${i}]`)));
   }
   if (isSchema(schema.items)) found.push(...bodyViolations(schema.items, `${where}[]`));
-  if (isSchema(schema.additionalProperties)) found.push(...bodyViolations(schema.additionalProperties, `${where}.*`));
+  if (isSchema(schema.additionalProperties))
+    found.push(...bodyViolations(schema.additionalProperties, `${where}.*`));
   return found;
 }
 

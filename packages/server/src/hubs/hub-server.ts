@@ -101,23 +101,32 @@ export class HubServer {
 
   /** Runs the protocol on an upgraded socket; the token is released when the socket closes. */
   attach(socket: WebSocket, endpoint: HubEndpoint, principal: SessionPrincipal, ids: NegotiatedIds): void {
-    const connection = new HubConnection(ids.connectionId, principal, socket, this.options, {
-      opened: (c) => endpoint.opened(c),
-      invocation: (c, message) => endpoint.invocation(c, message),
-      refused: (c, why) => {
-        this.options.log.warn(
-          { hub: endpoint.name, connectionId: c.connectionId, user: principal.username, why },
-          why === 'flood' ? 'hub connection closed: too many messages' : 'hub connection closed: client stopped reading',
-        );
+    const connection = new HubConnection(
+      ids.connectionId,
+      principal,
+      socket,
+      this.options,
+      {
+        opened: (c) => endpoint.opened(c),
+        invocation: (c, message) => endpoint.invocation(c, message),
+        refused: (c, why) => {
+          this.options.log.warn(
+            { hub: endpoint.name, connectionId: c.connectionId, user: principal.username, why },
+            why === 'flood'
+              ? 'hub connection closed: too many messages'
+              : 'hub connection closed: client stopped reading',
+          );
+        },
+        closed: (c) => {
+          endpoint.closed(c);
+          this.registry.remove(ids.connectionToken);
+          const set = this.bySession.get(principal.sessionId);
+          set?.delete(c);
+          if (set?.size === 0) this.bySession.delete(principal.sessionId);
+        },
       },
-      closed: (c) => {
-        endpoint.closed(c);
-        this.registry.remove(ids.connectionToken);
-        const set = this.bySession.get(principal.sessionId);
-        set?.delete(c);
-        if (set?.size === 0) this.bySession.delete(principal.sessionId);
-      },
-    }, this.budgets);
+      this.budgets,
+    );
     const set = this.bySession.get(principal.sessionId) ?? new Set();
     set.add(connection);
     this.bySession.set(principal.sessionId, set);

@@ -92,7 +92,9 @@ const plugin: FastifyPluginAsync<HubsOptions> = async (fastify, options) => {
     maxMessageBytes,
     // Benchmark switch: the flood benchmark's baseline runs without the limit.
     maxRecordsPerSecond:
-      benchNumber('LEITWARTE_BENCH_HUB_RECORD_RATE') ?? options.maxRecordsPerSecond ?? HUB_DEFAULTS.maxRecordsPerSecond,
+      benchNumber('LEITWARTE_BENCH_HUB_RECORD_RATE') ??
+      options.maxRecordsPerSecond ??
+      HUB_DEFAULTS.maxRecordsPerSecond,
     recordBurst:
       benchNumber('LEITWARTE_BENCH_HUB_RECORD_RATE') ?? options.recordBurst ?? HUB_DEFAULTS.recordBurst,
     stalledBytes: options.stalledBytes ?? HUB_DEFAULTS.stalledBytes,

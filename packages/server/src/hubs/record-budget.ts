@@ -41,7 +41,8 @@ export class RecordBudgets {
   sweep(): void {
     const now = this.now();
     for (const [sessionId, bucket] of this.buckets) {
-      if (bucket.tokens + ((now - bucket.at) * this.rate) / 1000 >= this.burst) this.buckets.delete(sessionId);
+      if (bucket.tokens + ((now - bucket.at) * this.rate) / 1000 >= this.burst)
+        this.buckets.delete(sessionId);
     }
   }
 

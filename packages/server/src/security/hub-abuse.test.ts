@@ -19,7 +19,9 @@ async function until(condition: () => boolean, what: string, limitMs = 30_000): 
 
 /** A raw JSON-protocol client; records and the socket's end are collected. */
 async function rawHub(server: TestServer, cookie: string, headers: Record<string, string> = {}) {
-  const ws = new WebSocket(`${server.url.replace(/^http/, 'ws')}/hubs/pv`, { headers: { cookie, ...headers } });
+  const ws = new WebSocket(`${server.url.replace(/^http/, 'ws')}/hubs/pv`, {
+    headers: { cookie, ...headers },
+  });
   await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
   const records: string[] = [];
   let buffer = '';
@@ -70,7 +72,8 @@ describe('live channels under abuse', () => {
   it('closes a connection that floods invocations, with the reason, and a reconnect gets no fresh budget', async () => {
     const flooder = await server.login();
     const call = (i: number) =>
-      JSON.stringify({ type: 1, invocationId: String(i), target: 'UnsubscribeFromPvs', arguments: [[]] }) + RS;
+      JSON.stringify({ type: 1, invocationId: String(i), target: 'UnsubscribeFromPvs', arguments: [[]] }) +
+      RS;
     // Up to 50,000 invocations in frames of 20, paced so that none waits in the queue: only
     // the rate ends it (a burst in one frame is cut off by the queue limit of 64 first).
     const client = await rawHub(server, flooder);
@@ -81,7 +84,10 @@ describe('live channels under abuse', () => {
     await client.closed;
     const first = client.records;
     const close = first.find((r) => r.startsWith('{"type":7'));
-    expect(JSON.parse(close ?? '{}')).toMatchObject({ type: 7, error: expect.stringMatching(/Too many messages/) });
+    expect(JSON.parse(close ?? '{}')).toMatchObject({
+      type: 7,
+      error: expect.stringMatching(/Too many messages/),
+    });
     expect(close).not.toMatch(/allowReconnect/);
     const answered = (records: string[]) => records.filter((r) => r.startsWith('{"type":3')).length;
     // The burst (200) plus what the rate refilled meanwhile: far from 50,000.
@@ -119,7 +125,12 @@ describe('live channels under abuse', () => {
     const refs = server.services.plant.pvConfigs().map((c) => c.pvRef);
     const stalled = await rawHub(server, cookie);
     for (let i = 0; i < refs.length; i += 1024) {
-      const call = { type: 1, invocationId: String(i), target: 'SubscribeToPvs', arguments: [refs.slice(i, i + 1024)] };
+      const call = {
+        type: 1,
+        invocationId: String(i),
+        target: 'SubscribeToPvs',
+        arguments: [refs.slice(i, i + 1024)],
+      };
       stalled.ws.send(JSON.stringify(call) + RS);
     }
     const healthy = await rawHub(server, cookie);

@@ -36,7 +36,12 @@ describe.each(BOTH_DIALECTS)('login lockout and throttle (%s)', (dialect) => {
       config: { loginMaxFailures: 3, loginAddressMaxFailures: 8, trustedProxies: ['127.0.0.1'] },
     });
     for (const name of ['known', 'second', 'third'])
-      await addUser(server.services.store, { username: name, role: 'viewer', password: PASSWORD, actor: 'test' });
+      await addUser(server.services.store, {
+        username: name,
+        role: 'viewer',
+        password: PASSWORD,
+        actor: 'test',
+      });
     admin = await server.loginWithToken();
   });
   afterAll(() => server.close());

@@ -30,7 +30,11 @@ function markFirstNumber(value: unknown, integerOnly: boolean, schema: unknown):
   let marked = false;
   const walk = (v: unknown, s: unknown): unknown => {
     if (marked) return v;
-    if (typeof v === 'number' && isObject(s) && (s.type === 'integer' || (!integerOnly && s.type === 'number'))) {
+    if (
+      typeof v === 'number' &&
+      isObject(s) &&
+      (s.type === 'integer' || (!integerOnly && s.type === 'number'))
+    ) {
       marked = true;
       return '__NUMBER__';
     }
@@ -67,7 +71,9 @@ describe('route schemas and what the server makes of them', () => {
 
   it('has no write body open to unknown fields, no unbounded text, list or map', () => {
     expect(writes.length).toBeGreaterThan(35);
-    const found = writes.flatMap((r) => bodyViolations(r.schema?.body).map((v) => `${r.method} ${r.url}: ${v}`));
+    const found = writes.flatMap((r) =>
+      bodyViolations(r.schema?.body).map((v) => `${r.method} ${r.url}: ${v}`),
+    );
     expect(found).toEqual([]);
   });
 
@@ -129,7 +135,8 @@ describe('route schemas and what the server makes of them', () => {
         for (const value of ['1e999', '9007199254740993', 'Infinity', '-1e999']) {
           tried += 1;
           const reply = await send(route.method, pathOf(route, name, value));
-          if (reply.status !== 400) failures.push(`${route.method} ${pathOf(route, name, value)}: ${reply.status}`);
+          if (reply.status !== 400)
+            failures.push(`${route.method} ${pathOf(route, name, value)}: ${reply.status}`);
         }
       }
       for (const { name, integer } of numericFields(route.schema?.querystring)) {

@@ -3,7 +3,12 @@
 // data (2xx, 3xx) or fail (5xx), and no internal text may leak.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test-support/test-server.js';
-import { apiOperations, isPublicOperation, WRITE_METHODS, type ApiOperation } from '../test-support/api-operations.js';
+import {
+  apiOperations,
+  isPublicOperation,
+  WRITE_METHODS,
+  type ApiOperation,
+} from '../test-support/api-operations.js';
 import { rawRequest } from '../test-support/raw-http.js';
 
 /** The routes reachable without a session; a new one must be added here on purpose. */
@@ -70,9 +75,9 @@ describe('every route of the OpenAPI document, spelled every way, without a sess
     // The documentation browser and the web app's files: read only, no data of the plant.
     const grouped = server.routes.filter((r) => r.publicGroup !== null);
     expect(grouped.filter((r) => r.method !== 'GET' && r.method !== 'HEAD')).toEqual([]);
-    expect(grouped.filter((r) => r.publicGroup === 'documentation').every((r) => r.url.startsWith('/api/docs'))).toBe(
-      true,
-    );
+    expect(
+      grouped.filter((r) => r.publicGroup === 'documentation').every((r) => r.url.startsWith('/api/docs')),
+    ).toBe(true);
   });
 
   it('answers none of them with data, a redirect or a server error', async () => {
@@ -94,7 +99,9 @@ describe('every route of the OpenAPI document, spelled every way, without a sess
         }
       }
     }
-    console.info(`route spellings: ${guarded.length} routes × ${spellings('/api/x/y').length} spellings = ${tried} requests`);
+    console.info(
+      `route spellings: ${guarded.length} routes × ${spellings('/api/x/y').length} spellings = ${tried} requests`,
+    );
     expect(failures).toEqual([]);
     // The way it is spelled in the document is refused as not logged in, not as unknown.
     const plain = await rawRequest(server.url, { method: 'GET', path: '/api/plant/info' });

@@ -2,7 +2,12 @@
 // would come: without the CSRF token, with a wrong one, and from a foreign page (Origin).
 // Each is refused with 403 before the route runs, and each refusal is in the audit.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiOperations, isPublicOperation, WRITE_METHODS, type ApiOperation } from '../test-support/api-operations.js';
+import {
+  apiOperations,
+  isPublicOperation,
+  WRITE_METHODS,
+  type ApiOperation,
+} from '../test-support/api-operations.js';
 import { rawRequest } from '../test-support/raw-http.js';
 import { startTestServer, type LoggedIn, type TestServer } from '../test-support/test-server.js';
 
@@ -43,10 +48,13 @@ describe('every write route against forged requests', () => {
           body: '{}',
         });
         const code = reply.status === 403 ? (JSON.parse(reply.body) as { code?: string }).code : undefined;
-        if (code !== forged.reason) failures.push(`${operation.method} ${operation.path} (${forged.name}): ${reply.status} ${code}`);
+        if (code !== forged.reason)
+          failures.push(`${operation.method} ${operation.path} (${forged.name}): ${reply.status} ${code}`);
       }
     }
-    console.info(`forged writes: ${writes.length} routes × ${CASES.length} cases = ${writes.length * CASES.length} requests`);
+    console.info(
+      `forged writes: ${writes.length} routes × ${CASES.length} cases = ${writes.length * CASES.length} requests`,
+    );
     expect(failures).toEqual([]);
     const rows = await server.services.store.db
       .selectFrom('audit_log')
@@ -72,14 +80,22 @@ describe('every write route against forged requests', () => {
   it('refuses a flood of forged requests with a bounded number of audit rows and a count of the rest', async () => {
     const started = Date.now();
     for (let i = 0; i < 150; i++) {
-      await rawRequest(server.url, { method: 'POST', path: '/api/Pv', headers: { cookie: admin.cookie }, body: '[]' });
+      await rawRequest(server.url, {
+        method: 'POST',
+        path: '/api/Pv',
+        headers: { cookie: admin.cookie },
+        body: '[]',
+      });
     }
     await server.services.store.audit.flushRefusals();
     const rows = (await server.services.store.audit.range(started, Date.now() + 1, 1000)).filter(
       (r) => r.object === 'POST /api/Pv',
     );
     const summaries = rows.filter((r) => JSON.parse(r.detail ?? '{}').suppressed !== undefined);
-    const suppressed = summaries.reduce((n, r) => n + (JSON.parse(r.detail ?? '{}') as { suppressed: number }).suppressed, 0);
+    const suppressed = summaries.reduce(
+      (n, r) => n + (JSON.parse(r.detail ?? '{}') as { suppressed: number }).suppressed,
+      0,
+    );
     // At most 20 rows a minute for one caller, action and route (twice that if a minute ends meanwhile).
     expect(rows.length - summaries.length).toBeLessThanOrEqual(40);
     expect(summaries.length).toBeGreaterThan(0);

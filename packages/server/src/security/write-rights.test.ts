@@ -2,7 +2,12 @@
 // body its schema accepts where one can be made: nothing changes in the store, and every
 // refusal is in the audit. Only the calls on the user's own account are left out.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiOperations, isPublicOperation, WRITE_METHODS, type ApiOperation } from '../test-support/api-operations.js';
+import {
+  apiOperations,
+  isPublicOperation,
+  WRITE_METHODS,
+  type ApiOperation,
+} from '../test-support/api-operations.js';
 import { BOTH_DIALECTS } from '../test-support/databases.js';
 import { rawRequest } from '../test-support/raw-http.js';
 import { isValidSample, sampleOf } from '../test-support/schema-samples.js';
@@ -64,10 +69,14 @@ describe.each(BOTH_DIALECTS)('every write route as a user without rights (%s)', 
       );
       const name = `${operation.method} ${operation.path}`;
       if (reply.status >= 500) failures.push(`${name}: ${reply.status}`);
-      if (rows.some((r) => !r.action.endsWith('.refused'))) failures.push(`${name}: wrote ${rows[0]!.action}`);
-      if (refusedIn(reply.status, reply.body) && rows.length === 0) failures.push(`${name}: refusal not audited`);
+      if (rows.some((r) => !r.action.endsWith('.refused')))
+        failures.push(`${name}: wrote ${rows[0]!.action}`);
+      if (refusedIn(reply.status, reply.body) && rows.length === 0)
+        failures.push(`${name}: refusal not audited`);
     }
-    console.info(`write routes without rights: ${writes.length} routes, ${wellFormed} with a well-formed body`);
+    console.info(
+      `write routes without rights: ${writes.length} routes, ${wellFormed} with a well-formed body`,
+    );
     expect(failures).toEqual([]);
     // A user without rights reaches the rights check with most bodies, not only the form check.
     expect(wellFormed).toBeGreaterThan(writes.length / 3);

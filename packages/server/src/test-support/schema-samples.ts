@@ -15,10 +15,22 @@ const FORMAT_SAMPLES: Record<string, string> = {
   uuid: '00000000-0000-4000-8000-000000000000',
 };
 // Candidates for a string with a pattern: the first that matches is taken.
-const PATTERN_CANDIDATES = ['a', 'abc', 'meier', 'A1', '1', '12', '2026-01-05', '12:00', 'AnaIn-100001', 'x.y'];
+const PATTERN_CANDIDATES = [
+  'a',
+  'abc',
+  'meier',
+  'A1',
+  '1',
+  '12',
+  '2026-01-05',
+  '12:00',
+  'AnaIn-100001',
+  'x.y',
+];
 
 function sampleString(schema: Json): string {
-  if (typeof schema.format === 'string' && FORMAT_SAMPLES[schema.format]) return FORMAT_SAMPLES[schema.format]!;
+  if (typeof schema.format === 'string' && FORMAT_SAMPLES[schema.format])
+    return FORMAT_SAMPLES[schema.format]!;
   const min = Number(schema.minLength ?? 1);
   if (typeof schema.pattern === 'string') {
     const pattern = new RegExp(schema.pattern, 'u');
@@ -60,7 +72,8 @@ export function sampleOf(schema: unknown, depth = 0): unknown {
     }
     case 'array': {
       const count = Math.max(Number(schema.minItems ?? 1), 1);
-      if (Array.isArray(schema.prefixItems)) return schema.prefixItems.map((item) => sampleOf(item, depth + 1));
+      if (Array.isArray(schema.prefixItems))
+        return schema.prefixItems.map((item) => sampleOf(item, depth + 1));
       return Array.from({ length: count }, () => sampleOf(schema.items, depth + 1));
     }
     case 'string':

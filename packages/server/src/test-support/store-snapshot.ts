@@ -6,13 +6,14 @@ import type { Store } from '../store/index.js';
  * historian, alerts and events of the simulated plant, periodic plant records); every other
  * table is configuration or operator data that only a write may change.
  */
-const CHANGING_ON_THEIR_OWN = /^(audit_log|sessions|meta|alerts|system_events|pipe_leakage_nights|energy_periods|webcam_images|history_.*|kysely_.*)$/;
+const CHANGING_ON_THEIR_OWN =
+  /^(audit_log|sessions|meta|alerts|system_events|pipe_leakage_nights|energy_periods|webcam_images|history_.*|kysely_.*)$/;
 
 async function tableNames(store: Store): Promise<string[]> {
   if (store.dialect === 'sqlite') {
-    const rows = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(
-      store.db,
-    );
+    const rows = await sql<{
+      name: string;
+    }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(store.db);
     return rows.rows.map((r) => r.name);
   }
   const rows = await sql<{ name: string }>`select table_name as name from information_schema.tables
@@ -26,7 +27,9 @@ export async function snapshotStore(store: Store): Promise<Record<string, string
   for (const name of (await tableNames(store)).filter((n) => !CHANGING_ON_THEIR_OWN.test(n)).sort()) {
     const rows = await sql<Record<string, unknown>>`select * from ${sql.table(name)}`.execute(store.db);
     snapshot[name] = rows.rows
-      .map((row) => JSON.stringify(row, (_key, value: unknown) => (typeof value === 'bigint' ? String(value) : value)))
+      .map((row) =>
+        JSON.stringify(row, (_key, value: unknown) => (typeof value === 'bigint' ? String(value) : value)),
+      )
       .sort()
       .join('\n');
   }

@@ -27,8 +27,10 @@ export async function docxBomb(megabytes: number, lie = false): Promise<Buffer> 
   for (let at = 0; at + 4 <= bytes.length; at++) {
     const signature = bytes.readUInt32LE(at);
     // Central directory entry: uncompressed size at +24; local header: at +22.
-    if (signature === 0x02014b50 && bytes.readUInt32LE(at + 24) === megabytes * 1024 * 1024) bytes.writeUInt32LE(1, at + 24);
-    if (signature === 0x04034b50 && bytes.readUInt32LE(at + 22) === megabytes * 1024 * 1024) bytes.writeUInt32LE(1, at + 22);
+    if (signature === 0x02014b50 && bytes.readUInt32LE(at + 24) === megabytes * 1024 * 1024)
+      bytes.writeUInt32LE(1, at + 24);
+    if (signature === 0x04034b50 && bytes.readUInt32LE(at + 22) === megabytes * 1024 * 1024)
+      bytes.writeUInt32LE(1, at + 22);
   }
   return bytes;
 }

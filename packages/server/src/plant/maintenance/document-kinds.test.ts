@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { docxBomb, zipOf } from '../../test-support/zip-files.js';
-import { detectDocumentKind, nameFitsKind, sanitizeFileName, storedExtension, type DocumentKind } from './document-kinds.js';
+import {
+  detectDocumentKind,
+  nameFitsKind,
+  sanitizeFileName,
+  storedExtension,
+  type DocumentKind,
+} from './document-kinds.js';
 import { inspectArchive } from './office-archive.js';
 
 const zip = (names: string[]) => zipOf(Object.fromEntries(names.map((n) => [n, '<x/>'])));
@@ -42,7 +48,9 @@ describe('document kinds are decided by content', () => {
     expect(await inspectArchive(await docxBomb(2, true))).toEqual({ ok: false, reason: 'damaged' });
     // Limits are the caller's: the same archive passes a wider one and fails a tighter one.
     const tight = { maxEntries: 10, maxUnpackedBytes: 1024 * 1024 };
-    expect(await inspectArchive(await docxBomb(2), { ...tight, maxUnpackedBytes: 64 * 1024 * 1024 })).toMatchObject({
+    expect(
+      await inspectArchive(await docxBomb(2), { ...tight, maxUnpackedBytes: 64 * 1024 * 1024 }),
+    ).toMatchObject({
       ok: true,
     });
     expect(await inspectArchive(await docxBomb(2), tight)).toEqual({ ok: false, reason: 'tooLarge' });

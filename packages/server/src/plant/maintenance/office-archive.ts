@@ -26,7 +26,10 @@ class TooLarge extends Error {}
  * every entry and counting, stopping at the limit (yauzl also refuses an entry whose real size
  * differs from its declared one: 'damaged'). No ZIP, or encrypted entries: 'invalid'.
  */
-export async function inspectArchive(bytes: Buffer, limits = OFFICE_ARCHIVE_LIMITS): Promise<ArchiveInspection> {
+export async function inspectArchive(
+  bytes: Buffer,
+  limits = OFFICE_ARCHIVE_LIMITS,
+): Promise<ArchiveInspection> {
   let zip: yauzl.ZipFile;
   try {
     zip = await yauzl.fromBufferPromise(bytes, { validateEntrySizes: true, strictFileNames: false });

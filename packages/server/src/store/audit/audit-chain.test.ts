@@ -123,7 +123,9 @@ describe.each(BOTH_DIALECTS)('chaining an existing audit log once (%s)', (dialec
     await sql`alter table audit_log drop column prev_hash`.execute(db);
     await sql`alter table audit_log drop column hash`.execute(db);
     for (const action of ['login', 'pv.write', 'logout']) {
-      await sql`insert into audit_log (at, username, action) values (${1000}, ${'admin'}, ${action})`.execute(db);
+      await sql`insert into audit_log (at, username, action) values (${1000}, ${'admin'}, ${action})`.execute(
+        db,
+      );
     }
     await migrateToLatest(db, dialect);
     expect(await verifyAuditChain(reopened.db)).toMatchObject({ ok: true, rows: 3 });

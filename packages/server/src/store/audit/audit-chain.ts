@@ -40,7 +40,9 @@ export function canonicalRow(row: ChainedFields): string {
 
 /** SHA-256 (hex) of the previous row's hash, a line feed and the row's canonical encoding. */
 export function rowHash(prevHash: string, row: ChainedFields): string {
-  return createHash('sha256').update(`${prevHash}\n${canonicalRow(row)}`).digest('hex');
+  return createHash('sha256')
+    .update(`${prevHash}\n${canonicalRow(row)}`)
+    .digest('hex');
 }
 
 /** A row as stored, with its place in the chain. */
@@ -71,7 +73,8 @@ export function checkChain(
     if (row.hash === null || row.prev_hash === null) {
       return { ok: false, broken: { ...where, problem: 'notChained' } };
     }
-    if (row.prev_hash !== expectedPrev) return { ok: false, broken: { ...where, problem: 'previousMismatch' } };
+    if (row.prev_hash !== expectedPrev)
+      return { ok: false, broken: { ...where, problem: 'previousMismatch' } };
     if (rowHash(row.prev_hash, row) !== row.hash) {
       return { ok: false, broken: { ...where, problem: 'contentMismatch' } };
     }

@@ -46,7 +46,10 @@ function isIdConflict(error: unknown): boolean {
 
 const MAX_ATTEMPTS = 50;
 
-export function createAuditRepository(db: Kysely<Database>, options: AuditRepositoryOptions = {}): AuditRepository {
+export function createAuditRepository(
+  db: Kysely<Database>,
+  options: AuditRepositoryOptions = {},
+): AuditRepository {
   const now = options.now ?? Date.now;
   const limiter = new RefusalLimiter(options.refusalLimits ?? REFUSAL_LIMITS, now());
   // Appends of this process run one at a time; the chain's last link is remembered between them.
@@ -117,7 +120,10 @@ export function createAuditRepository(db: Kysely<Database>, options: AuditReposi
             action: s.sample.action,
             object: s.sample.object,
             remoteAddress: s.sample.remoteAddress,
-            detail: { suppressed: s.count, note: 'further refusals like this within a minute, not written one by one' },
+            detail: {
+              suppressed: s.count,
+              note: 'further refusals like this within a minute, not written one by one',
+            },
           }),
         );
       }

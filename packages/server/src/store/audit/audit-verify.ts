@@ -5,8 +5,7 @@ import { checkChain, GENESIS_HASH, type ChainBreak } from './audit-chain.js';
 const PAGE = 5_000;
 
 export type AuditVerification =
-  | { ok: true; rows: number; lastHash: string }
-  | { ok: false; rows: number; broken: ChainBreak };
+  { ok: true; rows: number; lastHash: string } | { ok: false; rows: number; broken: ChainBreak };
 
 /**
  * Walks the whole audit log in id order and recomputes the chain: a changed, inserted or
@@ -33,7 +32,7 @@ export async function verifyAuditChain(db: Kysely<Database>): Promise<AuditVerif
     }
     prev = result.lastHash;
     rows += page.length;
-    after = page[page.length - 1]!.id;
+    after = page.at(-1)?.id ?? after;
   }
 }
 

@@ -39,7 +39,9 @@ export function auditChainMigration(dialect: StoreDialect) {
 }
 
 async function chainExistingRows(db: Kysely<unknown>): Promise<void> {
-  const audit = db as unknown as Kysely<{ audit_log: ChainedFields & { hash: string | null; prev_hash: string | null } }>;
+  const audit = db as unknown as Kysely<{
+    audit_log: ChainedFields & { hash: string | null; prev_hash: string | null };
+  }>;
   let prev = GENESIS_HASH;
   let after = 0;
   for (;;) {

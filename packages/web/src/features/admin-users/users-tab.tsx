@@ -65,7 +65,9 @@ export function UsersTab({ users, roles }: { users: readonly AdminUser[]; roles:
               {t('admin.users.resetPassword')}
             </Menu.Item>
             {user.lockedUntil === null ? null : (
-              <Menu.Item onClick={() => setDialog({ kind: 'unlock', user })}>{t('admin.users.unlock')}</Menu.Item>
+              <Menu.Item onClick={() => setDialog({ kind: 'unlock', user })}>
+                {t('admin.users.unlock')}
+              </Menu.Item>
             )}
             <Menu.Item onClick={() => setDialog({ kind: 'secondFactor', user })}>
               {t('admin.users.resetSecondFactor')}
