@@ -13,6 +13,10 @@ type Dialog =
   | { kind: 'edit' | 'roles' | 'reset' | 'disable' | 'enable' | 'secondFactor' | 'unlock'; user: AdminUser }
   | { kind: 'password'; name: string; password: string | null };
 
+// A badge's label clips by default, so a narrow column would cut "Gesperrt bis 14:35" short;
+// whole labels make the column as wide as they are, and the table scrolls instead.
+const WHOLE_LABEL = { label: { overflow: 'visible' } } as const;
+
 /** The users with their roles and state; every change through a dialog. */
 export function UsersTab({ users, roles }: { users: readonly AdminUser[]; roles: readonly Role[] }) {
   const { t, i18n } = useTranslation();
@@ -34,17 +38,16 @@ export function UsersTab({ users, roles }: { users: readonly AdminUser[]; roles:
       <Table.Td>{user.username}</Table.Td>
       <Table.Td>{user.displayName}</Table.Td>
       <Table.Td>{roleNames(user)}</Table.Td>
-      <Table.Td>
-        <Group gap={4}>
-          <Badge color={user.disabled ? 'gray' : 'green'} variant="light">
-            {user.disabled ? t('admin.users.disabled') : t('admin.users.enabled')}
+      {/* On one line: on a narrow screen the table scrolls rather than cutting a badge's text. */}
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+        <Badge color={user.disabled ? 'gray' : 'green'} variant="light" styles={WHOLE_LABEL}>
+          {user.disabled ? t('admin.users.disabled') : t('admin.users.enabled')}
+        </Badge>
+        {user.lockedUntil === null ? null : (
+          <Badge color="orange" variant="light" ml={4} styles={WHOLE_LABEL} data-testid="locked-badge">
+            {lockedUntil(user.lockedUntil)}
           </Badge>
-          {user.lockedUntil === null ? null : (
-            <Badge color="orange" variant="light" data-testid="locked-badge">
-              {lockedUntil(user.lockedUntil)}
-            </Badge>
-          )}
-        </Group>
+        )}
       </Table.Td>
       <Table.Td>
         {user.secondFactor ? t('admin.users.secondFactorOn') : t('admin.users.secondFactorOff')}
