@@ -21,6 +21,7 @@ describe('configuration', () => {
       botCheckBits: 17,
       chartReadThreads: 0,
       trustedProxies: [],
+      loginAddressMaxFailures: 20,
     });
   });
 
