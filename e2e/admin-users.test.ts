@@ -8,6 +8,8 @@ import {
   TEST_PLANT_USERS_PASSWORD,
   type TestServer,
 } from '../packages/server/src/test-support/test-server';
+import { postLogin } from '../packages/server/src/auth/login-client';
+import { addUser } from '../packages/server/src/auth/users';
 import { AdminUsersPage } from './pages/admin-users-page.js';
 import { LoginPage } from './pages/login-page.js';
 import { OverviewPage } from './pages/overview-page.js';
@@ -94,6 +96,26 @@ describe('user administration', () => {
     expect(shown.filter((key) => !ofStation.includes(key))).toEqual([]);
     await user.context.close();
   }, 90_000);
+
+  it('shows a lockout after failed logins and ends it early', async () => {
+    await addUser(server.services.store, {
+      username: 'vergesslich',
+      role: 'viewer',
+      password: 'Richtig-Pass-1',
+      actor: 'test',
+    });
+    await server.services.rights.reload();
+    for (let i = 0; i < 5; i++) await postLogin(server.url, 'vergesslich', 'falsch-falsch');
+    expect((await postLogin(server.url, 'vergesslich', 'Richtig-Pass-1')).status).toBe(423);
+    await admin.screen.reload();
+    expect(await admin.screen.lockOf('vergesslich')).toMatch(/^Gesperrt bis \d\d:\d\d$/);
+    expect(await admin.screen.lockOf('neu.bediener')).toBeNull();
+    await admin.screen.unlock('vergesslich');
+    expect(await admin.screen.stateOf('vergesslich')).toBe('Aktiv');
+    const user = await logIn('vergesslich', 'Richtig-Pass-1');
+    await new OverviewPage(user.page).waitUntilShown();
+    await user.context.close();
+  }, 60_000);
 
   it('shows the access-denied text to a viewer', async () => {
     const viewer = await logIn('gast', TEST_PLANT_USERS_PASSWORD, '/admin/users');

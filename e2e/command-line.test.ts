@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -50,6 +51,37 @@ describe('the command line for users', () => {
     } finally {
       await server.stop();
     }
+  });
+
+  it('ends a lockout early and verifies the audit log, naming the first broken row', async () => {
+    expect(
+      leitwarte('user', 'add', 'lehmann', '--role', 'viewer', '--password', 'Lehmann-Pass-1').status,
+    ).toBe(0);
+    const server = await startServerProcess({ dataDir });
+    try {
+      for (let i = 0; i < 5; i++) await loginStatus(server.url, 'lehmann', 'wrong-password');
+      expect(await loginStatus(server.url, 'lehmann', 'Lehmann-Pass-1')).toBe(423);
+      expect(leitwarte('user', 'list').out).toMatch(/lehmann\s+viewer\s+locked/);
+      expect(leitwarte('user', 'unlock', 'lehmann')).toMatchObject({
+        status: 0,
+        out: 'User "lehmann" unlocked.',
+      });
+      expect(await loginStatus(server.url, 'lehmann', 'Lehmann-Pass-1')).toBe(200);
+    } finally {
+      await server.stop();
+    }
+    expect(leitwarte('user', 'unlock', 'nobody').status).toBe(2);
+    const intact = leitwarte('audit', 'verify');
+    expect(intact.status).toBe(0);
+    expect(intact.out).toMatch(/^Audit log intact: \d+ rows, last hash [0-9a-f]{64}\.$/);
+    // Someone with access to the file switches the guard off and rewrites a row.
+    const file = new Database(path.join(dataDir, 'leitwarte.sqlite'));
+    file.exec('drop trigger audit_log_no_update');
+    file.prepare("update audit_log set username = 'someone else' where id = 2").run();
+    file.close();
+    const broken = leitwarte('audit', 'verify');
+    expect(broken.status).toBe(1);
+    expect(broken.err).toMatch(/^Audit log broken at row 2 \(.*\): it was changed after it was written/);
   });
 
   it('refuses bad input with a message and exit code 2, changing nothing', () => {

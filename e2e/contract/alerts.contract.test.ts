@@ -97,6 +97,13 @@ describe('alert calls of the web client', () => {
     const bad = await acknowledgeAlerts([{ id: 0 }]);
     expect(bad.status).toBe('Failed');
     expect(bad.errorMessage).toMatch(/id/);
+    // An id that does not exist is named, and nothing is acknowledged.
+    const unknown = await acknowledgeAlerts([a, { id: 987_654 }]);
+    expect(unknown).toEqual({
+      status: 'Failed',
+      errorMessage: 'Die Meldung 987654 gibt es nicht.',
+      acknowledged: [],
+    });
     const lost = await offline(() => acknowledgeAlerts([a]));
     expect(lost).toMatchObject({ status: 'Failed', acknowledged: [] });
     expect(lost.errorMessage).toEqual(expect.any(String));
@@ -140,6 +147,7 @@ describe('alert calls of the web client', () => {
     await expect(offline(() => deleteAlerts([a]))).rejects.toBeInstanceOf(NetworkError);
     await session.asAdmin();
     expect(await deleteAlerts([a])).toEqual([{ id: a.id }]);
-    expect(await deleteAlerts([a])).toEqual([]);
+    // Deleted already: the id is named as unknown instead of an empty success.
+    await expect(deleteAlerts([a])).rejects.toMatchObject({ status: 404 });
   });
 });

@@ -90,7 +90,35 @@ export class AdminUsersPage {
   /** The state badge of a user's row ('Aktiv' or 'Deaktiviert'). */
   async stateOf(username: string): Promise<string> {
     // The text, not the rendering: the badge shows it in capitals.
-    return ((await this.page.locator(`[data-user="${username}"] td`).nth(3).textContent()) ?? '').trim();
+    return (
+      (await this.page
+        .locator(`[data-user="${username}"] td`)
+        .nth(3)
+        .locator('.mantine-Badge-root')
+        .first()
+        .textContent()) ?? ''
+    ).trim();
+  }
+
+  /** The lockout badge of a user's row ('Gesperrt bis 14:35'), or null when not locked. */
+  async lockOf(username: string): Promise<string | null> {
+    const badge = this.page.locator(`[data-user="${username}"] [data-testid="locked-badge"]`);
+    return (await badge.count()) === 0 ? null : ((await badge.textContent()) ?? '').trim();
+  }
+
+  /** Reads the user list again (as opening the screen anew would). */
+  async reload(): Promise<void> {
+    await this.page.reload();
+    await this.waitUntilShown();
+  }
+
+  /** Ends a user's lockout after the confirmation; waits until the badge is gone. */
+  async unlock(username: string): Promise<void> {
+    await this.action(username, 'Sperre aufheben');
+    await this.confirm();
+    await this.page
+      .locator(`[data-user="${username}"] [data-testid="locked-badge"]`)
+      .waitFor({ state: 'detached' });
   }
 
   async rolesOf(username: string): Promise<string> {

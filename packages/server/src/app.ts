@@ -8,14 +8,18 @@ import { createLoginService } from './auth/login.js';
 import { createRightsService } from './auth/rights.js';
 import { createSessionService } from './auth/sessions.js';
 import { bootstrapUsers, type BootstrappedUser } from './auth/users.js';
-import type { Config } from './config.js';
+import { LOGIN_ADDRESS_WINDOW_MS, type Config } from './config.js';
 import { createDomain } from './domain.js';
 import { pvKey } from '@leitwarte/core';
 import { hubsPlugin, type HubsOptions } from './hubs/index.js';
 import { apiAreaRoutes } from './http/api-routes.js';
 import { apiDocs } from './http/docs.js';
 import { installValidators } from './http/validators.js';
+import { installErrorReplies } from './http/error-replies.js';
+import { applySchemaPolicy } from './http/schema-policy.js';
+import { ServerPaths } from './http/server-paths.js';
 import { authGuard } from './http/auth-guard.js';
+import { refusalAudit } from './http/refusal-audit.js';
 import { authRoutes } from './http/auth.js';
 import { chartsDataRoutes } from './http/charts-data.js';
 import { compression } from './http/compression.js';
@@ -40,7 +44,19 @@ const VERSION = (
 export interface BuildOptions {
   config: Config;
   /** Timer overrides for the hubs (tests shorten them). */
-  hubs?: Partial<Pick<HubsOptions, 'tickMs' | 'keepAliveMs' | 'clientTimeoutMs' | 'handshakeTimeoutMs'>>;
+  hubs?: Partial<
+    Pick<
+      HubsOptions,
+      | 'tickMs'
+      | 'keepAliveMs'
+      | 'clientTimeoutMs'
+      | 'handshakeTimeoutMs'
+      | 'maxRecordsPerSecond'
+      | 'recordBurst'
+      | 'stalledBytes'
+      | 'stalledReaderMs'
+    >
+  >;
   /** Serve the web app from here instead of packages/web/dist. */
   webRoot?: string;
 }
@@ -50,6 +66,10 @@ export interface RouteRecord {
   method: string;
   url: string;
   schema: FastifySchema | undefined;
+  /** Declared `config: { public: true }`: reachable without a session. */
+  isPublic: boolean;
+  /** Public routes of plugins: the documentation browser, the web app's files. */
+  publicGroup: 'documentation' | 'web app files' | null;
 }
 
 export interface Built {
@@ -82,13 +102,17 @@ export async function build(options: BuildOptions): Promise<Built> {
     sessions,
     csrf: loginCsrf,
     maxFailures: config.loginMaxFailures,
+    addressMaxFailures: config.loginAddressMaxFailures,
+    addressWindowMs: LOGIN_ADDRESS_WINDOW_MS,
   });
   const app = Fastify({
     logger: {
       level: config.logLevel,
       redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]', 'res.headers["set-cookie"]'],
     },
-    trustProxy: true,
+    // Forwarding headers only from the configured proxies; from anyone else they are ignored,
+    // so a client cannot choose the address the audit records or the scheme cookies follow.
+    trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     bodyLimit: 1024 * 1024,
     // One line per request only when debugging: at info level the log is for events, not traffic.
     logController: new LogController({
@@ -96,9 +120,25 @@ export async function build(options: BuildOptions): Promise<Built> {
     }),
   }).withTypeProvider<TypeBoxTypeProvider>();
   installValidators(app);
+  installErrorReplies(app);
   const routes: RouteRecord[] = [];
+  const serverPaths = new ServerPaths();
+  // First of all onRoute hooks: validation, the OpenAPI document and the route list see the
+  // schema with the policy applied (closed bodies, finite numbers, safe integers).
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routes.push({ method, url: route.url, schema: route.schema });
+    route.schema = applySchemaPolicy(route.schema);
+  });
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      routes.push({
+        method,
+        url: route.url,
+        schema: route.schema,
+        isPublic: route.config?.public === true,
+        publicGroup: route.config?.publicGroup ?? null,
+      });
+      if (route.config?.publicGroup !== 'web app files') serverPaths.add(route.url);
+    }
   });
 
   const definition = loadPlantDefinition(plantPath);
@@ -137,7 +177,9 @@ export async function build(options: BuildOptions): Promise<Built> {
   if (config.httpCompression) await app.register(compression);
   await app.register(fastifyCookie);
   await app.register(apiDocs, { version: VERSION });
-  await app.register(authGuard, { services });
+  // Before the guard: its refusals are part of each request's audit trail.
+  await app.register(refusalAudit, { services });
+  await app.register(authGuard, { services, serverPaths });
   await app.register(healthRoutes, { services });
   await app.register(authRoutes, { services });
   await app.register(userManagementRoutes, { services });
@@ -154,7 +196,11 @@ export async function build(options: BuildOptions): Promise<Built> {
   await app.register(dataSourceRoutes, { services });
   await app.register(chartsDataRoutes, { services, chartSeries: domain.chartSeries });
   await app.register(apiAreaRoutes, { services });
-  await app.register(webAppRoutes, { root: options.webRoot, precompressed: config.httpCompression });
+  await app.register(webAppRoutes, {
+    root: options.webRoot,
+    precompressed: config.httpCompression,
+    serverPaths,
+  });
   await domain.start();
   return { app, routes, services, bootstrappedUsers };
 }

@@ -1,10 +1,12 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { USER_ROLES } from '@leitwarte/core';
+import { isLockedOut, unlockUser } from './auth/user-state.js';
 import { addUser, resetPassword, UserInputError } from './auth/users.js';
 import { ConfigError, loadConfig } from './config.js';
 import { parsePlantDefinition } from './plant/index.js';
 import { generatePlantDocument } from './sources/index.js';
+import { describeVerification, verifyAuditChain } from './store/audit/audit-verify.js';
 import { openStore, type Store } from './store/index.js';
 
 const USAGE = `Usage: npm run leitwarte -- <command>
@@ -12,7 +14,9 @@ const USAGE = `Usage: npm run leitwarte -- <command>
   user add NAME --role ROLE [--password PW] [--display-name TEXT]
   user reset-password NAME [--password PW]
   user disable NAME | user enable NAME
+  user unlock NAME            ends a lockout after failed logins early
   user list
+  audit verify                checks the audit log's hash chain (exit code 1 when broken)
   plant generate --stations N --pvs-per-station M [--seed S] --out FILE
 
 Roles: ${USER_ROLES.join(', ')}. Without --password a random one is printed once.
@@ -49,7 +53,21 @@ function generatePlant(flags: Flags): string {
   return `Wrote ${flags.out}: ${stations} stations × ${pvsPerStation} PVs = ${stations * pvsPerStation} PVs.`;
 }
 
-async function run(store: Store, words: string[], flags: Flags): Promise<string> {
+/** What a command prints, and the exit code (0 unless it found something wrong). */
+interface Outcome {
+  text: string;
+  code: number;
+}
+
+async function run(store: Store, words: string[], flags: Flags): Promise<Outcome> {
+  if (words[0] === 'audit' && words[1] === 'verify' && words.length === 2) {
+    const result = await verifyAuditChain(store.db);
+    return { text: describeVerification(result), code: result.ok ? 0 : 1 };
+  }
+  return { text: await runUser(store, words, flags), code: 0 };
+}
+
+async function runUser(store: Store, words: string[], flags: Flags): Promise<string> {
   const [area, command, name] = words;
   if (area !== 'user' || command === undefined) throw new UserInputError(USAGE);
   const actor = 'command line';
@@ -88,10 +106,19 @@ async function run(store: Store, words: string[], flags: Flags): Promise<string>
       });
       return `User "${user.username}" ${disabled ? 'disabled' : 'enabled'}.`;
     }
+    case 'unlock': {
+      const user = name === undefined ? undefined : await store.users.byName(name);
+      if (user === undefined) throw new UserInputError(`no user "${name ?? ''}"`);
+      const unlocked = await unlockUser(store, user, actor);
+      return unlocked ? `User "${user.username}" unlocked.` : `User "${user.username}" was not locked.`;
+    }
     case 'list': {
       const users = await store.users.list();
       return users
-        .map((u) => `${u.username.padEnd(24)} ${u.role.padEnd(14)} ${u.disabled ? 'disabled' : 'active'}`)
+        .map(
+          (u) =>
+            `${u.username.padEnd(24)} ${u.role.padEnd(14)} ${u.disabled ? 'disabled' : isLockedOut(u) ? 'locked' : 'active'}`,
+        )
         .join('\n');
     }
     default:
@@ -124,8 +151,9 @@ async function main(): Promise<number> {
   const config = loadConfig();
   const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    process.stdout.write(`${await run(store, positionals, values)}\n`);
-    return 0;
+    const outcome = await run(store, positionals, values);
+    (outcome.code === 0 ? process.stdout : process.stderr).write(`${outcome.text}\n`);
+    return outcome.code;
   } finally {
     await store.close();
   }

@@ -23,7 +23,14 @@ describe('configuration', () => {
       backfill: true,
       backfillDays: 366,
       httpCompression: true,
+      trustedProxies: [],
+      loginAddressMaxFailures: 20,
     });
+  });
+
+  it('reads trusted proxies as addresses, CIDR ranges and proxy-addr names', () => {
+    const config = loadConfig({ LEITWARTE_TRUSTED_PROXIES: '10.0.0.1, 192.168.0.0/16,fd00::/8, loopback' });
+    expect(config.trustedProxies).toEqual(['10.0.0.1', '192.168.0.0/16', 'fd00::/8', 'loopback']);
   });
 
   it('reads every variable', () => {
@@ -81,6 +88,9 @@ describe('configuration', () => {
     ['LEITWARTE_RECAPTCHA_VERIFY_URL', 'ftp://verify'],
     ['LEITWARTE_RECAPTCHA_SITE_KEY', 'key-without-secret'],
     ['LEITWARTE_RECAPTCHA_SECRET', 'secret-without-key'],
+    ['LEITWARTE_TRUSTED_PROXIES', 'proxy.example'],
+    ['LEITWARTE_TRUSTED_PROXIES', '10.0.0.0/33'],
+    ['LEITWARTE_TRUSTED_PROXIES', '10.0.0.1,'],
   ])('refuses %s=%s with a message naming the variable', (variable, value) => {
     expect(() => loadConfig({ [variable]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [variable]: value })).toThrow(new RegExp(`^${variable}: `));

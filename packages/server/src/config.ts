@@ -1,7 +1,11 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { LOGIN_LOCKOUT_MS } from '@leitwarte/core';
 import { RECAPTCHA_VERIFY_URL } from './auth/recaptcha.js';
 import { loadDeliveryConfig, type DeliveryConfig } from './plant/remote-alarm/delivery/delivery-config.js';
+
+/** The window of the per-address login throttle. */
+export const LOGIN_ADDRESS_WINDOW_MS = 15 * 60_000;
 
 /** Server configuration, read from LEITWARTE_* environment variables (README: Configuration). */
 export interface Config {
@@ -16,6 +20,12 @@ export interface Config {
   adminPassword: string | null;
   /** Password of the plant's users (users.json) created on an empty store; null: random each. */
   plantUsersPassword: string | null;
+  /**
+   * Proxies whose X-Forwarded-For / -Proto / -Host are believed (addresses, CIDR ranges or
+   * proxy-addr's names loopback, linklocal, uniquelocal). Empty: the headers are ignored and
+   * the client is the socket's peer.
+   */
+  trustedProxies: string[];
   /** Origins allowed to open hub connections besides the server's own. */
   allowedOrigins: string[];
   /** Idle timeout of a session on the server (screens §9: 15 minutes). */
@@ -24,6 +34,8 @@ export interface Config {
   sessionMaxMs: number;
   /** Consecutive failed logins after which a user is locked out for 5 minutes (screens §9). */
   loginMaxFailures: number;
+  /** Failed logins from one client address within 15 minutes after which it must wait. */
+  loginAddressMaxFailures: number;
   /** How long a lockout lasts; screens §9 fixes it at 5 minutes, only tests shorten it. */
   loginLockoutMs: number;
   /** reCAPTCHA as the login's bot check when both key and secret are set; else the proof of work. */
@@ -120,6 +132,28 @@ function recaptcha(env: Env) {
   return { recaptchaSiteKey, recaptchaSecret, recaptchaVerifyUrl: verifyUrl ?? RECAPTCHA_VERIFY_URL };
 }
 
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** LEITWARTE_TRUSTED_PROXIES: comma-separated addresses or CIDR ranges; each checked here. */
+function trustedProxies(env: Env): string[] {
+  const raw = text(env, 'LEITWARTE_TRUSTED_PROXIES');
+  if (raw === null) return [];
+  return raw.split(',').map((entry) => {
+    const value = entry.trim();
+    const [address = '', prefix, extra] = value.split('/');
+    const family = isIP(address);
+    const prefixOk =
+      prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 6 ? 128 : 32));
+    if (!(PROXY_NAMES.has(value) || (family !== 0 && prefixOk && extra === undefined))) {
+      throw new ConfigError(
+        'LEITWARTE_TRUSTED_PROXIES',
+        `"${value}" is not an address, a CIDR range (10.0.0.0/8) or one of loopback, linklocal, uniquelocal`,
+      );
+    }
+    return value;
+  });
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 /** Reads and validates the configuration; throws ConfigError naming the first bad variable. */
@@ -157,9 +191,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     adminPassword,
     plantUsersPassword,
     allowedOrigins,
+    trustedProxies: trustedProxies(env),
     sessionIdleMs: integer(env, 'LEITWARTE_SESSION_IDLE_SECONDS', 900, 10, 86_400) * 1000,
     sessionMaxMs: integer(env, 'LEITWARTE_SESSION_MAX_HOURS', 12, 1, 24 * 30) * 3_600_000,
     loginMaxFailures: integer(env, 'LEITWARTE_LOGIN_MAX_FAILURES', 5, 1, 100),
+    loginAddressMaxFailures: integer(env, 'LEITWARTE_LOGIN_MAX_FAILURES_PER_ADDRESS', 20, 1, 10_000),
     loginLockoutMs: LOGIN_LOCKOUT_MS,
     ...recaptcha(env),
     botCheckBits: integer(env, 'LEITWARTE_BOT_CHECK_BITS', 17, 0, 24),

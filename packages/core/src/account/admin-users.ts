@@ -28,13 +28,15 @@ export const AdminUserDetailSchema = Type.Object({
   disabled: Type.Boolean(),
   secondFactor: Type.Boolean(),
   roleIds: Type.Array(Type.Integer()),
+  /** Locked out after failed logins until then (ms since the epoch); null when not locked. */
+  lockedUntil: Type.Union([Type.Integer(), Type.Null()]),
 });
 export type AdminUserDetail = Static<typeof AdminUserDetailSchema>;
 
 /** POST /api/admin/users: without a password (local users) a random one is made and returned once. */
 export const CreateUserInputSchema = Type.Object(
   {
-    username: Type.String({ pattern: USERNAME_PATTERN }),
+    username: Type.String({ pattern: USERNAME_PATTERN, maxLength: 64 }),
     displayName: DisplayName,
     roleIds: RoleIds,
     password: Type.Optional(Password),

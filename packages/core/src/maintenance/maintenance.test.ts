@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RuntimeValue } from '../pv/pv-value.js';
 import {
   checkRuntimeInput,
+  RUNTIME_TOO_LARGE_MESSAGE,
   DESCRIPTION_EMPTY_MESSAGE,
   documentFormRefusal,
   FILE_MISSING_MESSAGE,
@@ -123,6 +124,9 @@ describe('runtime edit (screens §5): not empty, not negative', () => {
     expect(checkRuntimeInput('12a').ok).toBe(false);
     expect(checkRuntimeInput(true).ok).toBe(false);
     expect(checkRuntimeInput('1234,5')).toEqual({ ok: true, value: 1234.5 });
+    // Not exact beyond 2^53 − 1: refused rather than stored as another number.
+    expect(checkRuntimeInput('9007199254740993')).toEqual({ ok: false, message: RUNTIME_TOO_LARGE_MESSAGE });
+    expect(checkRuntimeInput(Number.MAX_SAFE_INTEGER)).toEqual({ ok: true, value: Number.MAX_SAFE_INTEGER });
     expect(checkRuntimeInput(0)).toEqual({ ok: true, value: 0 });
   });
 

@@ -4,6 +4,8 @@ export const RUNTIME_EMPTY_MESSAGE = 'Wert darf nicht leer sein.';
 export const RUNTIME_NEGATIVE_MESSAGE = 'Wert darf nicht negativ sein.';
 /** Runtime edit message for something that is not a finite number. */
 export const RUNTIME_NOT_A_NUMBER_MESSAGE = 'Bitte geben Sie eine Zahl ein.';
+/** Runtime edit message for a value beyond what is stored exactly (above 2^53 − 1). */
+export const RUNTIME_TOO_LARGE_MESSAGE = 'Der Wert ist zu groß (höchstens 9007199254740991).';
 /** Runtime edit message for limits that are not in ascending order. */
 export const RUNTIME_LIMIT_ORDER_MESSAGE =
   'Die Grenzwerte müssen aufsteigend sein (unterer ≤ unterer mittlerer ≤ oberer mittlerer ≤ oberer).';
@@ -26,6 +28,8 @@ export function checkRuntimeInput(input: unknown): RuntimeInputCheck {
   } else return { ok: false, message: RUNTIME_NOT_A_NUMBER_MESSAGE };
   if (!Number.isFinite(value)) return { ok: false, message: RUNTIME_NOT_A_NUMBER_MESSAGE };
   if (value < 0) return { ok: false, message: RUNTIME_NEGATIVE_MESSAGE };
+  // Beyond 2^53 − 1 a number is no longer exact: 9007199254740993 would be stored as …992.
+  if (value > Number.MAX_SAFE_INTEGER) return { ok: false, message: RUNTIME_TOO_LARGE_MESSAGE };
   return { ok: true, value };
 }
 

@@ -65,22 +65,36 @@ export const LifecycleEntrySchema = Type.Object({
 export type LifecycleEntry = Static<typeof LifecycleEntrySchema>;
 
 /** A life-cycle entry as sent by the client; maintenanceTimestamp as a number or a date text. */
-export const LifecycleEntryInputSchema = Type.Object({
+const lifecycleEntryFields = {
   pvRef: PvRefSchema,
-  maintenanceTimestamp: Type.Union([Type.Number(), Type.String()]),
-  text: Type.String(),
-  kind: Type.String(),
-});
+  maintenanceTimestamp: Type.Union([Type.Number(), Type.String({ maxLength: 64 })]),
+  text: Type.String({ maxLength: 4000 }),
+  kind: Type.String({ maxLength: 100 }),
+};
+export const LifecycleEntryInputSchema = Type.Object(lifecycleEntryFields, { additionalProperties: false });
 export type LifecycleEntryInput = Static<typeof LifecycleEntryInputSchema>;
 
 /** Bulk save of life-cycle entries (calls §3). */
-export const LifecycleBulkSaveSchema = Type.Object({
-  entriesToCreate: Type.Array(LifecycleEntryInputSchema),
-  entriesToUpdate: Type.Array(
-    Type.Intersect([LifecycleEntryInputSchema, Type.Object({ id: Type.Integer() })]),
-  ),
-  idsToDelete: Type.Array(Type.Integer()),
-});
+const MAX_BULK = 1000;
+export const LifecycleBulkSaveSchema = Type.Object(
+  {
+    entriesToCreate: Type.Array(LifecycleEntryInputSchema, { maxItems: MAX_BULK }),
+    entriesToUpdate: Type.Array(
+      Type.Object(
+        {
+          ...lifecycleEntryFields,
+          id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
+          // An entry may come back as the server gave it; who changed it is taken from the session.
+          user: Type.Optional(Type.String({ maxLength: 200 })),
+        },
+        { additionalProperties: false },
+      ),
+      { maxItems: MAX_BULK },
+    ),
+    idsToDelete: Type.Array(Type.Integer({ minimum: 1, maximum: 2_147_483_647 }), { maxItems: MAX_BULK }),
+  },
+  { additionalProperties: false },
+);
 export type LifecycleBulkSave = Static<typeof LifecycleBulkSaveSchema>;
 
 /** Reply of the bulk save (calls §3). */
@@ -158,17 +172,25 @@ export const RuntimesReplySchema = Type.Object({
 });
 export type RuntimesReply = Static<typeof RuntimesReplySchema>;
 
-const RuntimeField = Type.Union([Type.Number(), Type.String(), Type.Null()]);
+// As entered: a number, or its text (checked by checkRuntimeInput).
+const RuntimeField = Type.Union([
+  Type.Number({ maximum: Number.MAX_SAFE_INTEGER }),
+  Type.String({ maxLength: 64 }),
+  Type.Null(),
+]);
 
 /** One runtime to set: the runtime PV, its new value and optionally new limits (as entered). */
-export const SetRuntimeEntrySchema = Type.Object({
-  pvRef: PvRefSchema,
-  value: RuntimeField,
-  lower: Type.Optional(RuntimeField),
-  lowerMid: Type.Optional(RuntimeField),
-  upperMid: Type.Optional(RuntimeField),
-  upper: Type.Optional(RuntimeField),
-});
+export const SetRuntimeEntrySchema = Type.Object(
+  {
+    pvRef: PvRefSchema,
+    value: RuntimeField,
+    lower: Type.Optional(RuntimeField),
+    lowerMid: Type.Optional(RuntimeField),
+    upperMid: Type.Optional(RuntimeField),
+    upper: Type.Optional(RuntimeField),
+  },
+  { additionalProperties: false },
+);
 export type SetRuntimeEntry = Static<typeof SetRuntimeEntrySchema>;
 
 /** Reply of POST /api/Pv/set-runtimes, shaped like the other PV writes (calls §7). */

@@ -22,6 +22,14 @@ export const DOCUMENT_TOO_LARGE_MESSAGE = 'Die Datei ist zu groß (höchstens 20
 export const DOCUMENT_TYPE_REFUSED_MESSAGE =
   'Dateityp nicht erlaubt: erlaubt sind PDF, PNG, JPEG, Text (TXT, CSV), DOCX und XLSX.';
 
+/** Message for a DOCX or XLSX that unpacks to too much (a zip bomb) or has too many parts. */
+export const DOCUMENT_ARCHIVE_TOO_LARGE_MESSAGE =
+  'Das Dokument ist entpackt zu groß oder besteht aus zu vielen Teilen (höchstens 100 MiB und 1.000 Teile).';
+
+/** Message for a DOCX or XLSX whose parts do not unpack to what the archive says (forged or broken). */
+export const DOCUMENT_ARCHIVE_DAMAGED_MESSAGE =
+  'Das Dokument ist beschädigt: seine Teile entpacken sich nicht zu der Größe, die es angibt.';
+
 /** Message for a file whose name claims another kind than its content. */
 export const DOCUMENT_NAME_MISMATCH_MESSAGE = 'Dateiname und Dateiinhalt passen nicht zusammen.';
 

@@ -4,11 +4,15 @@ import type { UserRow } from '../store/users-repository.js';
 import type { BotCheck } from './bot-check.js';
 import type { LoginCsrf } from './login-csrf.js';
 import { decoyPasswordHash, verifyPassword } from './passwords.js';
+import { AddressThrottle, NameLockouts } from './login-throttle.js';
 import { checkSecondFactorCode } from './second-factor-code.js';
 import type { ActiveSession, SessionService } from './sessions.js';
 
-/** A refused second step: the login codes, or a code that is not (or no longer) valid. */
-export type LoginRefusalCode = LoginErrorCode | 'secondFactorCodeInvalid';
+/**
+ * A refused step: the login codes, a code that is not (or no longer) valid, or an address
+ * with too many failed logins (answered as 'loginNotPossible' with 429).
+ */
+export type LoginRefusalCode = LoginErrorCode | 'secondFactorCodeInvalid' | 'addressThrottled';
 
 export type LoginResult =
   | { ok: true; secret: string; session: ActiveSession }
@@ -26,13 +30,18 @@ export interface LoginServiceOptions {
   sessions: SessionService;
   csrf: LoginCsrf;
   maxFailures: number;
+  /** Failed logins from one address within `addressWindowMs` after which it must wait. */
+  addressMaxFailures: number;
+  addressWindowMs: number;
   now?: () => number;
 }
 
 /**
  * Password login with bot check and second factor. Unknown user and wrong password get the same
- * refusal after the same work; failed passwords and failed codes together count toward the
- * lockout (maxFailures in a row, then the user is locked, others unaffected). A user with a second
+ * refusal after the same work, and an unknown name is locked out after the same count as a
+ * user (so a lockout tells nothing about who exists); failed passwords and failed codes
+ * together count toward the lockout (maxFailures in a row, then the user is locked, others
+ * unaffected). An address with too many failures is refused before any password is checked. A user with a second
  * factor gets no session from the password alone, and the failures are cleared only once the
  * whole login succeeded, so guessing codes cannot be restarted with the password. Every outcome is
  * audited.
@@ -40,6 +49,8 @@ export interface LoginServiceOptions {
 export function createLoginService(options: LoginServiceOptions) {
   const { store, sessions, csrf, maxFailures } = options;
   const now = options.now ?? Date.now;
+  const names = new NameLockouts(maxFailures, now);
+  const addresses = new AddressThrottle(options.addressMaxFailures, options.addressWindowMs, now);
 
   async function audit(
     action: string,
@@ -61,6 +72,7 @@ export function createLoginService(options: LoginServiceOptions) {
 
   /** Counts a failure; locks the user when it is one too many. */
   async function fail(user: UserRow, reason: LoginRefusalCode, remote: string, lockoutMs: number) {
+    addresses.fail(remote);
     const at = now();
     const failures = await store.users.recordFailure(user.id, at);
     await audit('login.failed', user.username, user.id, remote, { reason, failures });
@@ -71,6 +83,28 @@ export function createLoginService(options: LoginServiceOptions) {
   }
 
   const locked = (user: UserRow) => user.locked_until !== null && user.locked_until > now();
+
+  /** A name that is no (enabled) user goes through the same steps as a user, counted in memory. */
+  async function failUnknown(username: string, remote: string, lockoutMs: number) {
+    if (names.locked(username)) {
+      await audit('login.failed', username, null, remote, { reason: 'lockedOut' });
+      return { ok: false as const, code: 'lockedOut' as const };
+    }
+    addresses.fail(remote);
+    const locks = names.fail(username, lockoutMs);
+    await audit('login.failed', username, null, remote, { reason: 'invalidCredentials' });
+    if (!locks) return { ok: false as const, code: 'invalidCredentials' as const };
+    await audit('login.lockout', username, null, remote, { until: now() + lockoutMs });
+    return { ok: false as const, code: 'lockedOut' as const };
+  }
+
+  /** Refuses an address with too many recent failures, before any password work. */
+  async function throttled(username: string, remote: string): Promise<boolean> {
+    const until = addresses.blockedUntil(remote);
+    if (until === null) return false;
+    await audit('login.refused', username, null, remote, { reason: 'addressThrottled', until });
+    return true;
+  }
 
   async function open(user: UserRow, remote: string, detail?: object): Promise<LoginResult> {
     await store.users.clearFailures(user.id, now());
@@ -98,14 +132,14 @@ export function createLoginService(options: LoginServiceOptions) {
         await audit('login.failed', request.username, null, remote, { reason: code });
         return { ok: false, code };
       }
+      if (await throttled(request.username, remote)) return { ok: false, code: 'addressThrottled' };
       const user = await store.users.byName(request.username);
       const passwordOk = await verifyPassword(
         user?.password_hash ?? (await decoyPasswordHash()),
         request.password,
       );
       if (user === undefined || user.disabled === 1) {
-        await audit('login.failed', request.username, null, remote, { reason: 'invalidCredentials' });
-        return { ok: false, code: 'invalidCredentials' };
+        return failUnknown(request.username, remote, policy.lockoutMs);
       }
       if (locked(user)) {
         await audit('login.failed', user.username, user.id, remote, { reason: 'lockedOut' });
@@ -128,6 +162,7 @@ export function createLoginService(options: LoginServiceOptions) {
     ): Promise<LoginResult> {
       const user = await store.users.byId(userId);
       if (user === undefined) return { ok: false, code: 'userNotLoaded' };
+      if (await throttled(user.username, remote)) return { ok: false, code: 'addressThrottled' };
       if (user.disabled === 1) {
         await audit('login.failed', user.username, user.id, remote, { reason: 'invalidCredentials' });
         return { ok: false, code: 'invalidCredentials' };

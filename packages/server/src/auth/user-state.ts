@@ -46,3 +46,30 @@ export async function updateUserProfile(
   });
   return userById(store, user.id);
 }
+
+/** Whether a user is locked out at `now` (too many failed logins). */
+export const isLockedOut = (user: Pick<UserRow, 'locked_until'>, now = Date.now()) =>
+  user.locked_until !== null && user.locked_until > now;
+
+/**
+ * Ends a lockout early and clears the count of failed logins (an administrator who has made
+ * sure the owner is at the keyboard). Audited with the lock's end as old value. Nothing to
+ * unlock (no lock and no failures) → false, and nothing is written.
+ */
+export async function unlockUser(
+  store: Store,
+  user: UserRow,
+  actor: AccountActor,
+  now = Date.now(),
+): Promise<boolean> {
+  if (!isLockedOut(user, now) && user.failed_logins === 0) return false;
+  await store.users.clearFailures(user.id, now);
+  await auditUserChange(store, actor, 'user.unlock', user, {
+    oldValue: isLockedOut(user, now)
+      ? `locked until ${new Date(user.locked_until ?? 0).toISOString()}`
+      : `${user.failed_logins} failed logins`,
+    newValue: 'unlocked',
+    at: now,
+  });
+  return true;
+}

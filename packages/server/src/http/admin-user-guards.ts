@@ -1,5 +1,6 @@
 import { meetsPasswordPolicy, type AdminUserDetail, type AuthSource } from '@leitwarte/core';
 import type { FastifyReply } from 'fastify';
+import { isLockedOut } from '../auth/user-state.js';
 import { UserInputError } from '../auth/users.js';
 import type { Services } from '../services.js';
 import type { UserRow } from '../store/index.js';
@@ -16,6 +17,7 @@ export function adminUserView(services: Pick<Services, 'rights'>, user: UserRow)
     disabled: user.disabled === 1,
     secondFactor: user.totp_enabled === 1,
     roleIds: [...services.rights.roleIdsOf(user.id)],
+    lockedUntil: isLockedOut(user) ? user.locked_until : null,
   };
 }
 

@@ -8,7 +8,7 @@ import {
 } from '@leitwarte/core';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { setUserDisabled, updateUserProfile } from '../auth/user-state.js';
+import { setUserDisabled, unlockUser, updateUserProfile } from '../auth/user-state.js';
 import { createUser, resetPassword, userById } from '../auth/users.js';
 import type { RouteOptions } from '../services.js';
 import { adminUserView, checkGivenPassword, checkMayDisable, refuseUserChange } from './admin-user-guards.js';
@@ -140,6 +140,30 @@ export const adminUserRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (a
       },
     );
   }
+
+  app.post(
+    '/api/admin/users/:id/unlock',
+    {
+      preHandler: manageUsers,
+      schema: {
+        tags: ['admin'],
+        summary: 'Ends a lockout after failed logins early and clears the count of failures',
+        params: IdParams,
+        response: { 200: AdminUserDetailSchema, ...Refusals },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      try {
+        const user = await userById(store, request.params.id);
+        // Not locked: nothing changes and nothing is written; the reply shows the state.
+        await unlockUser(store, user, actor);
+        return adminUserView(services, await userById(store, user.id));
+      } catch (error) {
+        return refuseUserChange(services, reply, actor, 'user.unlock', `user:${request.params.id}`, error);
+      }
+    },
+  );
 
   app.post(
     '/api/admin/users/:id/reset-password',

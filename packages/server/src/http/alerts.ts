@@ -32,22 +32,40 @@ function mayOnAlert(rights: RightsService, subject: RightsSubject, right: RightN
 const idList = (ids: readonly number[]) =>
   ids.length === 0 ? 'alerts (all)' : `alerts ${ids.slice(0, 50).join(',')}${ids.length > 50 ? ',…' : ''}`;
 
+/** The refusal text for alert ids that do not exist (at most 20 named). */
+function unknownAlertsMessage(ids: readonly number[]): string {
+  const shown = ids.slice(0, 20).join(', ') + (ids.length > 20 ? ', …' : '');
+  return ids.length === 1 ? `Die Meldung ${shown} gibt es nicht.` : `Die Meldungen ${shown} gibt es nicht.`;
+}
+
 /** Alerts (calls §7 Alerts): the archive, acknowledging and deleting. */
 export const alertsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { services }) => {
   const { rights, store } = services;
   const alerts = services.domain.alerts;
   // The rule the alert channel applies: by PV, else station, else plant-wide.
   const visibility = createVisibility(services.plant, rights);
-  const refused = (actor: RequestActor, action: string, ids: readonly number[], right: RightName) =>
+  const refused = (
+    actor: RequestActor,
+    action: string,
+    ids: readonly number[],
+    detail: { missingRight: RightName } | { unknownIds: number[] },
+  ) =>
     store.audit.append({
       at: Date.now(),
       userId: actor.userId,
       username: actor.username,
       action,
       object: idList(ids),
-      detail: { refusedIds: [...ids], missingRight: right },
+      detail: { refusedIds: [...ids], ...detail },
       remoteAddress: actor.remoteAddress,
     });
+  /** The asked-for alerts, or the ids of those that do not exist (then nothing is done). */
+  async function alertsOf(ids: readonly { id: number }[]) {
+    const wanted = [...new Set(ids.map((a) => a.id))];
+    const found = await alerts.byIds(wanted);
+    const known = new Set(found.map((a) => a.id));
+    return { found, unknown: wanted.filter((id) => !known.has(id)) };
+  }
   const readsEverywhere = (actor: RequestActor) =>
     services.plant.pvConfigs().length > 0 &&
     rights.effective(actor).grants.some((g) => g.right === 'read' && g.scope.allStations);
@@ -113,10 +131,15 @@ export const alertsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app,
     },
     async (request): Promise<AckAlertsReply> => {
       const actor = actorOf(request);
-      const found = await alerts.byIds([...new Set(request.body.map((a) => a.id))]);
+      const { found, unknown } = await alertsOf(request.body);
+      // All or none: an id that does not exist is named, never silently skipped.
+      if (unknown.length > 0) {
+        await refused(actor, 'alerts.acknowledge.refused', unknown, { unknownIds: unknown });
+        return { status: 'Failed', errorMessage: unknownAlertsMessage(unknown), acknowledged: [] };
+      }
       const denied = found.filter((a) => !mayOnAlert(rights, actor, 'ackAlerts', a)).map((a) => a.id);
       if (denied.length > 0) {
-        await refused(actor, 'alerts.acknowledge.refused', denied, 'ackAlerts');
+        await refused(actor, 'alerts.acknowledge.refused', denied, { missingRight: 'ackAlerts' });
         return noAck();
       }
       const acknowledged = await alerts.acknowledge(
@@ -139,7 +162,7 @@ export const alertsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app,
     async (request): Promise<AckAlertsReply> => {
       const actor = actorOf(request);
       if (!rights.has(actor, 'ackAlerts')) {
-        await refused(actor, 'alerts.acknowledgeAll.refused', [], 'ackAlerts');
+        await refused(actor, 'alerts.acknowledgeAll.refused', [], { missingRight: 'ackAlerts' });
         return noAck();
       }
       const acknowledged = await alerts.acknowledgeAll(actor, (a) =>
@@ -157,15 +180,24 @@ export const alertsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app,
         tags,
         summary: 'Deletes closed alerts (gone and acknowledged); all or none (right deleteAlerts on each)',
         body: DeleteAlertsRequestSchema,
-        response: { 200: DeletedAlertsReplySchema, ...bad, 403: ErrorReply },
+        response: { 200: DeletedAlertsReplySchema, ...bad, 403: ErrorReply, 404: ErrorReply },
       },
     },
     async (request, reply) => {
       const actor = actorOf(request);
-      const found = await alerts.byIds([...new Set(request.body.map((a) => a.id))]);
+      const { found, unknown } = await alertsOf(request.body);
+      if (unknown.length > 0) {
+        await refused(actor, 'alerts.delete.refused', unknown, { unknownIds: unknown });
+        return reply.code(404).send({
+          statusCode: 404,
+          error: 'Not Found',
+          code: 'alertNotFound',
+          message: unknownAlertsMessage(unknown),
+        });
+      }
       const denied = found.filter((a) => !mayOnAlert(rights, actor, 'deleteAlerts', a)).map((a) => a.id);
       if (denied.length > 0) {
-        await refused(actor, 'alerts.delete.refused', denied, 'deleteAlerts');
+        await refused(actor, 'alerts.delete.refused', denied, { missingRight: 'deleteAlerts' });
         return reply.code(403).send({
           statusCode: 403,
           error: 'Forbidden',

@@ -19,7 +19,15 @@ import { systemConfigRoutes } from './system-config.js';
 import { visualizationRoutes } from './visualization.js';
 import { webcamRoutes } from './webcam.js';
 
-/** The call layer's areas (calls §7, screens §7), one plugin each. */
+/**
+ * The call layer's areas (calls §7, screens §7), one plugin each.
+ *
+ * For route authors (README, Security → Rules for route authors): every route needs a session
+ * and, when it changes state, the CSRF token, without anything to do; one that must not declares
+ * `config: { public: true }`. Write bodies are closed (unknown fields refused) and numbers
+ * bounded by the schema policy; give every string a maxLength and every array a maxItems.
+ * Audit every write and every refusal (`….refused`). The security suite checks all of it.
+ */
 export const apiAreaRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, options) => {
   for (const area of [
     alertsRoutes,

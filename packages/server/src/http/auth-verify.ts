@@ -24,6 +24,7 @@ export const loginVerifyRoutes: FastifyPluginAsyncTypebox<
   app.post(
     '/api/auth/login/verify',
     {
+      config: { public: true },
       schema: {
         tags: ['auth'],
         summary: 'Second step of a login: a code of the authenticator app or a recovery code',

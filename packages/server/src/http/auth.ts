@@ -26,7 +26,10 @@ export const authRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, {
 
   app.get(
     '/api/auth/csrf',
-    { schema: { tags: ['auth'], summary: 'Token for the login form', response: { 200: CsrfReplySchema } } },
+    {
+      config: { public: true },
+      schema: { tags: ['auth'], summary: 'Token for the login form', response: { 200: CsrfReplySchema } },
+    },
     async (request, reply) => {
       const { token, nonce, expiresAt } = services.loginCsrf.issue();
       reply.setCookie(LOGIN_CSRF_COOKIE, nonce, {
@@ -40,6 +43,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, {
   app.get(
     '/api/auth/bot-check',
     {
+      config: { public: true },
       schema: {
         tags: ['auth'],
         summary: 'Bot check for the login: a proof-of-work challenge, or the reCAPTCHA site key',
@@ -55,6 +59,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, {
   app.post(
     '/api/auth/login',
     {
+      config: { public: true },
       schema: {
         tags: ['auth'],
         summary: 'Password login; sets the session cookie, or asks for the second factor',
@@ -90,6 +95,9 @@ export const authRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, {
   app.post(
     '/api/auth/logout',
     {
+      // Public: logging out without a (live) session still clears the cookie; with one, the
+      // handler checks its CSRF token.
+      config: { public: true },
       schema: {
         tags: ['auth'],
         summary: 'Ends the session on the server and clears its cookie',

@@ -1,6 +1,7 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fp from 'fastify-plugin';
+import { declarePublic } from './auth-guard.js';
 
 /** OpenAPI document built from the route schemas, with its browser at /api/docs. */
 export const apiDocs = fp<{ version: string }>(async (app, { version }) => {
@@ -20,5 +21,9 @@ export const apiDocs = fp<{ version: string }>(async (app, { version }) => {
       security: [{ session: [] }],
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // Encapsulated, so only the documentation's own routes are declared public.
+  await app.register(async (docs) => {
+    declarePublic(docs, 'documentation');
+    await docs.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  });
 });

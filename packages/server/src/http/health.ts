@@ -15,6 +15,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app,
   app.get(
     '/healthz',
     {
+      config: { public: true },
       schema: {
         tags: ['health'],
         summary: 'Health of the server',

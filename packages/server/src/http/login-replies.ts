@@ -12,6 +12,7 @@ const LOGIN_STATUS: Record<LoginRefusalCode, number> = {
   loginNotPossible: 503,
   loginTimeLimitExceeded: 403,
   userNotLoaded: 500,
+  addressThrottled: 429,
 };
 
 // The client shows its catalogue text by code; these are for API users and logs.
@@ -25,14 +26,21 @@ const LOGIN_MESSAGE: Record<LoginRefusalCode, string> = {
   loginNotPossible: 'Login currently not possible, try later',
   loginTimeLimitExceeded: 'Login time limit exceeded, try again',
   userNotLoaded: 'User could not be loaded',
+  addressThrottled: 'Too many failed logins from this address, try later',
 };
+
+// The client knows the catalogue's codes; a throttled address reads "login currently not possible".
+const CLIENT_CODE: Partial<Record<LoginRefusalCode, string>> = { addressThrottled: 'loginNotPossible' };
 
 /** Answers a refused login step in the error shape every route uses, with the reason code. */
 export function refuseLogin(reply: FastifyReply, code: LoginRefusalCode) {
   const statusCode = LOGIN_STATUS[code];
-  return reply
-    .code(statusCode)
-    .send({ statusCode, error: 'Login refused', code, message: LOGIN_MESSAGE[code] });
+  return reply.code(statusCode).send({
+    statusCode,
+    error: 'Login refused',
+    code: CLIENT_CODE[code] ?? code,
+    message: LOGIN_MESSAGE[code],
+  });
 }
 
 /** Attributes of every login cookie: HttpOnly, SameSite=Strict, Secure under TLS. */

@@ -97,7 +97,7 @@ export const maintenanceDocumentRoutes: FastifyPluginAsyncTypebox<RouteOptions> 
     async (request, reply) => {
       const pv = pvOf(request.query);
       if (!(await pvExists(services, reply, pv))) return reply;
-      const checked = checkUpload(request.body, request.headers['content-type']);
+      const checked = await checkUpload(request.body, request.headers['content-type']);
       if ('statusCode' in checked) {
         await auditRefusal(services, request, `${UPLOAD}.refused`, pvKey(pv), { reason: checked.code });
         return sendError(reply, checked.statusCode, checked.code, checked.message);

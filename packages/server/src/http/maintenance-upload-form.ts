@@ -1,4 +1,6 @@
 import {
+  DOCUMENT_ARCHIVE_DAMAGED_MESSAGE,
+  DOCUMENT_ARCHIVE_TOO_LARGE_MESSAGE,
   DOCUMENT_NAME_MISMATCH_MESSAGE,
   DOCUMENT_TOO_LARGE_MESSAGE,
   DOCUMENT_TYPE_REFUSED_MESSAGE,
@@ -53,7 +55,10 @@ function isWebUrl(target: string): boolean {
  * Checks an upload body (calls §5): description, docType, optional target, and a file only for
  * docType File. The file's kind is decided by its content; its name only has to agree.
  */
-export function checkUpload(body: unknown, contentType: string | undefined): CheckedUpload | UploadRefusal {
+export async function checkUpload(
+  body: unknown,
+  contentType: string | undefined,
+): Promise<CheckedUpload | UploadRefusal> {
   const boundary = multipartBoundary(contentType);
   if (!Buffer.isBuffer(body) || boundary === null) {
     return refuse(415, 'multipartExpected', 'Erwartet wird multipart/form-data.');
@@ -91,8 +96,12 @@ export function checkUpload(body: unknown, contentType: string | undefined): Che
   }
   if (filePart.data.length > MAX_DOCUMENT_BYTES)
     return refuse(413, 'documentTooLarge', DOCUMENT_TOO_LARGE_MESSAGE);
-  const kind = detectDocumentKind(filePart.data);
-  if (kind === null) return refuse(415, 'documentTypeRefused', DOCUMENT_TYPE_REFUSED_MESSAGE);
+  const kind = await detectDocumentKind(filePart.data);
+  if (kind === 'archiveTooLarge')
+    return refuse(413, 'documentArchiveTooLarge', DOCUMENT_ARCHIVE_TOO_LARGE_MESSAGE);
+  if (kind === 'archiveDamaged')
+    return refuse(400, 'documentArchiveDamaged', DOCUMENT_ARCHIVE_DAMAGED_MESSAGE);
+  if (kind === 'refused') return refuse(415, 'documentTypeRefused', DOCUMENT_TYPE_REFUSED_MESSAGE);
   const extension = storedExtension(filePart.fileName, kind);
   let fileName = sanitizeFileName(filePart.fileName);
   if (path.extname(fileName) === '') fileName = `${fileName || 'Dokument'}${extension}`;

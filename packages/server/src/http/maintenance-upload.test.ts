@@ -1,11 +1,18 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { MAX_DOCUMENT_BYTES, UPLOAD_TOKEN_HEADER, type DatasheetDocument } from '@leitwarte/core';
+import {
+  DOCUMENT_ARCHIVE_DAMAGED_MESSAGE,
+  DOCUMENT_ARCHIVE_TOO_LARGE_MESSAGE,
+  MAX_DOCUMENT_BYTES,
+  UPLOAD_TOKEN_HEADER,
+  type DatasheetDocument,
+} from '@leitwarte/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOTH_DIALECTS } from '../test-support/databases.js';
 import { startTestServer, type LoggedIn, type TestServer } from '../test-support/test-server.js';
 import { createTestRole, loginAsNewUser } from '../test-support/users.js';
+import { docxBomb, docxOf } from '../test-support/zip-files.js';
 
 const pump1 = { type: 'DigiIn' as const, nr: 100020 }; // station 1
 const DOCS = `/api/maintenance/datasheets/docs?pvType=${pump1.type}&pvNr=${pump1.nr}`;
@@ -160,6 +167,28 @@ describe.each(BOTH_DIALECTS)('data-sheet document upload on %s', (dialect) => {
     expect((await refusedWith(413, await upload(form({ file: [huge, 'riesig.pdf'] })))).code).toBe(
       'FST_ERR_CTP_BODY_TOO_LARGE',
     );
+  });
+
+  it('refuses a DOCX that unpacks to 200 MiB (a zip bomb), declared or forged, before storing it', async () => {
+    const docx = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+    const bomb = await docxBomb(200);
+    const refused = await refusedWith(413, await upload(form({ file: [bomb, 'bombe.docx', docx] })));
+    expect(refused).toMatchObject({
+      code: 'documentArchiveTooLarge',
+      message: DOCUMENT_ARCHIVE_TOO_LARGE_MESSAGE,
+    });
+    const forged = await docxBomb(200, true);
+    const damaged = await refusedWith(400, await upload(form({ file: [forged, 'bombe.docx', docx] })));
+    expect(damaged).toMatchObject({
+      code: 'documentArchiveDamaged',
+      message: DOCUMENT_ARCHIVE_DAMAGED_MESSAGE,
+    });
+    const rows = await audit('maintenance.document.upload.refused');
+    expect(rows.map((r) => JSON.parse(r.detail ?? '{}').reason)).toEqual(
+      expect.arrayContaining(['documentArchiveTooLarge', 'documentArchiveDamaged']),
+    );
+    // A real document of the same kind still gets in.
+    expect((await upload(form({ file: [await docxOf(), 'Datenblatt.docx', docx] }))).status).toBe(200);
   });
 
   it('refuses a missing, wrong, reused or foreign token, storing nothing', async () => {

@@ -72,6 +72,8 @@ export const remoteAlertDeliveryRoutes: FastifyPluginAsyncTypebox<RouteOptions> 
   app.get(
     '/api/RemoteAlert/confirmation',
     {
+      // The token (or the gateway's shared secret) is the authority, not a session.
+      config: { public: true },
       schema: {
         tags,
         summary: 'What a confirmation token confirms (public: the token is the authority)',
@@ -89,6 +91,8 @@ export const remoteAlertDeliveryRoutes: FastifyPluginAsyncTypebox<RouteOptions> 
   app.post(
     '/api/RemoteAlert/confirmation',
     {
+      // The token (or the gateway's shared secret) is the authority, not a session.
+      config: { public: true },
       schema: {
         tags,
         summary: "Confirms a notification's messages with its token (once, before it expires)",
@@ -116,6 +120,8 @@ export const remoteAlertDeliveryRoutes: FastifyPluginAsyncTypebox<RouteOptions> 
   app.post(
     '/api/RemoteAlert/sms-reply',
     {
+      // The token (or the gateway's shared secret) is the authority, not a session.
+      config: { public: true },
       schema: {
         tags,
         summary:

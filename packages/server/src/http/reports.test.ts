@@ -179,9 +179,8 @@ describe.each(BOTH_DIALECTS)('report routes on %s', (dialect) => {
     const path = '/api/Report/data/3/month/manual-input?date=2025-01-01';
     const item = (value: string) =>
       `[{"pv":{"type":"LaborWert","nr":11901},"index":4,"value":${value},"state":"Enabled","resetManualInput":false}]`;
-    // 1e999 is Infinity once parsed: not a number a report can hold.
-    const infinite = (await (await call(admin, 'POST', path, item('1e999'))).json()) as ManualInputReply;
-    expect(infinite.status).toBe('Failed');
+    // 1e999 is Infinity once parsed: the body is refused before the route sees it.
+    expect((await call(admin, 'POST', path, item('1e999'))).status).toBe(400);
     expect((await call(admin, 'POST', path, item('"NaN"'))).status).toBe(400);
     const row = (await (
       await call(admin, 'POST', path, [

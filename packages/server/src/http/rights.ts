@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { createRightsAdmin, RightsChangeError } from '../auth/rights-admin.js';
+import { isLockedOut } from '../auth/user-state.js';
 import type { RouteOptions } from '../services.js';
 import { sessionOf } from './auth-guard.js';
 import { actorOf } from './request-actor.js';
@@ -22,6 +23,7 @@ const AdminUserSchema = Type.Object({
   disabled: Type.Boolean(),
   secondFactor: Type.Boolean(),
   roleIds: Type.Array(Type.Integer()),
+  lockedUntil: Type.Union([Type.Integer(), Type.Null()]),
 });
 
 function refused(reply: FastifyReply, error: unknown) {
@@ -150,6 +152,7 @@ export const rightsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app,
         disabled: user.disabled === 1,
         secondFactor: user.totp_enabled === 1,
         roleIds: [...rights.roleIdsOf(user.id)],
+        lockedUntil: isLockedOut(user) ? user.locked_until : null,
       })),
   );
 

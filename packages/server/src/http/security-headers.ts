@@ -28,11 +28,16 @@ export const securityHeaders = fp<{ recaptcha: boolean }>(async (app, { recaptch
     reply.header('X-Frame-Options', 'DENY');
     reply.header('Cross-Origin-Opener-Policy', 'same-origin');
     reply.header('Permissions-Policy', 'camera=(self), geolocation=(self), microphone=()');
-    // The API documentation brings its own CSP (with the hashes of its inline code).
-    if (!reply.hasHeader('Content-Security-Policy') && !request.url.startsWith('/api/docs')) {
+    // The API documentation brings its own CSP (with the hashes of its inline code); it is
+    // recognised by its matched route, like everything else, not by the address as sent.
+    const route = request.routeOptions.url ?? '';
+    if (!reply.hasHeader('Content-Security-Policy') && !route.startsWith('/api/docs')) {
       reply.header('Content-Security-Policy', csp);
     }
-    if (request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
+    // Nothing is cached unless the reply says so (the web app's files do).
+    if (!reply.hasHeader('Cache-Control') && !reply.raw.hasHeader('Cache-Control')) {
+      reply.header('Cache-Control', 'no-store');
+    }
     return payload;
   });
 });

@@ -3,12 +3,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync } from 'fastify';
+import { declarePublic } from './auth-guard.js';
+import type { ServerPaths } from './server-paths.js';
 
 /** The built web app: packages/web/dist, the same three levels up from src/http and dist/http. */
 export const WEB_DIST = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
-
-const isServerPath = (path: string) =>
-  path.startsWith('/api/') || path.startsWith('/hubs/') || path === '/healthz';
 
 /**
  * Serves the web app: hashed assets cached for a year, index.html for every client route (the
@@ -18,10 +17,13 @@ const isServerPath = (path: string) =>
  * request, and the strongest compression (brotli 11) for files sent a thousand times. Every
  * reply says `Vary: Accept-Encoding`, so a cache between keeps the variants apart.
  */
-export const webAppRoutes: FastifyPluginAsync<{ root?: string; precompressed?: boolean }> = async (
-  app,
-  options,
-) => {
+export const webAppRoutes: FastifyPluginAsync<{
+  root?: string;
+  precompressed?: boolean;
+  serverPaths: ServerPaths;
+}> = async (app, options) => {
+  // The app's files are the same for everyone; what the app shows comes through the guarded API.
+  declarePublic(app, 'web app files');
   const root = options.root ?? WEB_DIST;
   const built = fs.existsSync(path.join(root, 'index.html'));
   if (built) {
@@ -42,7 +44,7 @@ export const webAppRoutes: FastifyPluginAsync<{ root?: string; precompressed?: b
   }
   app.setNotFoundHandler(async (request, reply) => {
     const urlPath = request.url.split('?', 1)[0] ?? '/';
-    if ((request.method !== 'GET' && request.method !== 'HEAD') || isServerPath(urlPath)) {
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || options.serverPaths.matches(urlPath)) {
       return reply
         .code(404)
         .send({ statusCode: 404, error: 'Not Found', message: `${request.method} ${urlPath}` });

@@ -1,5 +1,6 @@
 import { WebSocket, type RawData } from 'ws';
 import type { SessionPrincipal } from '../auth/session-gate.js';
+import type { RecordBudgets } from './record-budget.js';
 import { RecordReader, RECORD_SEPARATOR, encodeRecord } from './record-reader.js';
 import {
   MessageType,
@@ -16,6 +17,14 @@ export interface ConnectionLimits {
   clientTimeoutMs: number;
   handshakeTimeoutMs: number;
   maxMessageBytes: number;
+  /** Records a session's clients may send per second on average (a token bucket)... */
+  maxRecordsPerSecond: number;
+  /** ...and at once (the bucket's size). Beyond it the connection is closed with an error. */
+  recordBurst: number;
+  /** Unsent bytes above which the client counts as not reading... */
+  stalledBytes: number;
+  /** ...and how long it may stay so before the connection is closed. */
+  stalledReaderMs: number;
 }
 
 /** What the hub endpoint hears from a connection. */
@@ -24,6 +33,8 @@ export interface ConnectionEvents {
   invocation(connection: HubConnection, message: InvocationMessage): void;
   /** Always called once, also for connections that never completed the handshake. */
   closed(connection: HubConnection): void;
+  /** The connection is being closed for flooding or for not reading (for the log). */
+  refused?(connection: HubConnection, why: 'flood' | 'stalled'): void;
 }
 
 export interface CloseOptions {
@@ -50,6 +61,8 @@ export class HubConnection {
   private readonly timers: NodeJS.Timeout[] = [];
   private keepAlive: NodeJS.Timeout | undefined;
   private clientTimeout: NodeJS.Timeout | undefined;
+  private stallWatch: NodeJS.Timeout | undefined;
+  private stalledSince: number | null = null;
   readonly closed: Promise<void>;
 
   constructor(
@@ -58,6 +71,7 @@ export class HubConnection {
     private readonly socket: WebSocket,
     private readonly limits: ConnectionLimits,
     private readonly events: ConnectionEvents,
+    private readonly budget: Pick<RecordBudgets, 'take'>,
   ) {
     this.reader = new RecordReader(limits.maxMessageBytes);
     this.closed = new Promise((resolve) => socket.once('close', () => resolve()));
@@ -129,6 +143,7 @@ export class HubConnection {
   private shutdownSocket(): void {
     if (this.phase === 'closing' || this.phase === 'closed') return;
     this.phase = 'closing';
+    this.shutdownStallWatch();
     this.socket.close(1000);
     // A peer that does not read never answers the close frame; don't wait for it forever.
     this.schedule(CLOSE_GRACE_MS, () => this.socket.terminate());
@@ -141,13 +156,47 @@ export class HubConnection {
     const result = this.reader.push(frame);
     for (const record of result.records) {
       if (this.phase === 'handshake') this.handshake(record);
-      else if (this.phase === 'open') this.dispatch(record);
+      else if (this.phase === 'open' && this.takeToken()) this.dispatch(record);
     }
     if ('oversize' in result) {
       const error = `Message exceeds the maximum size of ${this.limits.maxMessageBytes} bytes.`;
       if (this.phase === 'handshake') this.rejectHandshake(error);
       else void this.close({ error: `Connection closed with an error. ${error}` });
     }
+  }
+
+  /**
+   * One record's worth of the session's budget (shared by its connections, record-budget.ts).
+   * A client sending faster is closed at once: it cannot keep the server busy for everyone.
+   */
+  private takeToken(): boolean {
+    if (this.budget.take(this.principal.sessionId)) return true;
+    this.events.refused?.(this, 'flood');
+    void this.close({
+      error: `Connection closed with an error. Too many messages: at most ${this.limits.maxRecordsPerSecond} a second.`,
+    });
+    return false;
+  }
+
+  /**
+   * A client that stops reading is skipped by the hubs (no queue grows); one that stays so for
+   * stalledReaderMs is closed: it holds a socket and its buffer for nothing. Its Close record
+   * will not be read, so the socket is torn down after the close grace.
+   */
+  private watchStall(): void {
+    const every = Math.max(50, Math.min(1000, this.limits.stalledReaderMs / 4));
+    this.stallWatch = setInterval(() => {
+      if (this.socket.bufferedAmount <= this.limits.stalledBytes) {
+        this.stalledSince = null;
+        return;
+      }
+      const now = Date.now();
+      this.stalledSince ??= now;
+      if (now - this.stalledSince < this.limits.stalledReaderMs) return;
+      this.events.refused?.(this, 'stalled');
+      void this.close({ error: 'Connection closed with an error. The client stopped reading.' });
+    }, every);
+    this.stallWatch.unref();
   }
 
   private handshake(record: string): void {
@@ -161,6 +210,7 @@ export class HubConnection {
     this.clientTimeout = this.schedule(this.limits.clientTimeoutMs, () => {
       void this.close({ error: 'Server timeout elapsed without receiving a message from the client.' });
     });
+    this.watchStall();
     this.events.opened(this);
   }
 
@@ -201,9 +251,15 @@ export class HubConnection {
     for (const timer of this.timers.splice(0)) clearTimeout(timer);
   }
 
+  private shutdownStallWatch(): void {
+    clearInterval(this.stallWatch);
+    this.stallWatch = undefined;
+  }
+
   private onSocketClosed(): void {
     this.phase = 'closed';
     this.clearTimers();
+    this.shutdownStallWatch();
     this.events.closed(this);
   }
 }

@@ -6,6 +6,7 @@ import { HubConnection, type CloseOptions, type ConnectionLimits } from './conne
 import { createHubEndpoint, type ConnectionStats, type HubEndpoint } from './hub-endpoint.js';
 import type { HubDefinition } from './hub.js';
 import { createOriginCheck, type OriginCheck } from './origin.js';
+import { RecordBudgets } from './record-budget.js';
 
 /** The ASP.NET Core SignalR defaults (DESIGN.md), plus our negotiate housekeeping. */
 export const HUB_DEFAULTS = {
@@ -13,6 +14,17 @@ export const HUB_DEFAULTS = {
   clientTimeoutMs: 30_000,
   handshakeTimeoutMs: 15_000,
   maxMessageBytes: 32 * 1024,
+  /**
+   * Client records per second per session (token bucket), and at once. A browser sends a few
+   * a second, and at most some hundreds at once when a large process image subscribes element
+   * by element; a flood (thousands a second) is cut off within a fraction of a second, and
+   * reconnecting does not refill the budget.
+   */
+  maxRecordsPerSecond: 500,
+  recordBurst: 2000,
+  /** A client with more than 1 MiB unsent for 30 s has stopped reading: it is closed. */
+  stalledBytes: 1024 * 1024,
+  stalledReaderMs: 30_000,
   /** A negotiated token that no socket claims within this time is forgotten. */
   negotiateTtlMs: 30_000,
   /** Unclaimed tokens per session: a browser needs one per channel, more is abuse. */
@@ -36,7 +48,7 @@ export interface AdmissionRequest {
 
 export type Admission =
   | { ok: true; endpoint: HubEndpoint; principal: SessionPrincipal }
-  | { ok: false; status: 401 | 403 | 404 | 503; message: string };
+  | { ok: false; status: 401 | 403 | 404 | 429 | 503; message: string };
 
 // After a session ended, a connection admitted in the same instant must still be closed.
 const ENDED_SESSION_MEMORY_MS = 60_000;
@@ -50,10 +62,12 @@ export class HubServer {
   private readonly originAllowed: OriginCheck;
   private unsubscribeGate: (() => void) | undefined;
   private stopping = false;
+  private readonly budgets: RecordBudgets;
 
   constructor(private readonly options: HubServerOptions) {
     this.registry = new ConnectionRegistry(options.negotiateTtlMs, options.maxUnclaimedPerSession);
     this.originAllowed = createOriginCheck(options.allowedOrigins);
+    this.budgets = new RecordBudgets(options.maxRecordsPerSecond, options.recordBurst);
   }
 
   add<S>(definition: HubDefinition<S>): void {
@@ -78,22 +92,41 @@ export class HubServer {
     }
     const principal = await this.options.gate.fromCookieHeader(request.cookie);
     if (principal === null) return { ok: false, status: 401, message: 'Unauthorized.' };
+    // Cut off for flooding and back at once: no new connection until the budget refills.
+    if (this.budgets.coolingDown(principal.sessionId)) {
+      return { ok: false, status: 429, message: 'Too many messages: try again later.' };
+    }
     return { ok: true, endpoint, principal };
   }
 
   /** Runs the protocol on an upgraded socket; the token is released when the socket closes. */
   attach(socket: WebSocket, endpoint: HubEndpoint, principal: SessionPrincipal, ids: NegotiatedIds): void {
-    const connection = new HubConnection(ids.connectionId, principal, socket, this.options, {
-      opened: (c) => endpoint.opened(c),
-      invocation: (c, message) => endpoint.invocation(c, message),
-      closed: (c) => {
-        endpoint.closed(c);
-        this.registry.remove(ids.connectionToken);
-        const set = this.bySession.get(principal.sessionId);
-        set?.delete(c);
-        if (set?.size === 0) this.bySession.delete(principal.sessionId);
+    const connection = new HubConnection(
+      ids.connectionId,
+      principal,
+      socket,
+      this.options,
+      {
+        opened: (c) => endpoint.opened(c),
+        invocation: (c, message) => endpoint.invocation(c, message),
+        refused: (c, why) => {
+          this.options.log.warn(
+            { hub: endpoint.name, connectionId: c.connectionId, user: principal.username, why },
+            why === 'flood'
+              ? 'hub connection closed: too many messages'
+              : 'hub connection closed: client stopped reading',
+          );
+        },
+        closed: (c) => {
+          endpoint.closed(c);
+          this.registry.remove(ids.connectionToken);
+          const set = this.bySession.get(principal.sessionId);
+          set?.delete(c);
+          if (set?.size === 0) this.bySession.delete(principal.sessionId);
+        },
       },
-    });
+      this.budgets,
+    );
     const set = this.bySession.get(principal.sessionId) ?? new Set();
     set.add(connection);
     this.bySession.set(principal.sessionId, set);
@@ -130,6 +163,7 @@ export class HubServer {
     for (const timer of this.endedSessions.values()) clearTimeout(timer);
     this.endedSessions.clear();
     this.registry.clear();
+    this.budgets.close();
   }
 
   private async endSession(sessionId: string, error: string): Promise<void> {

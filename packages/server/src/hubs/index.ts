@@ -42,6 +42,12 @@ export interface HubsOptions {
   handshakeTimeoutMs?: number;
   /** Largest record a client may send (default 32 KB). */
   maxMessageBytes?: number;
+  /** A session's client records per second and at once before a connection is closed (default 500, 2,000). */
+  maxRecordsPerSecond?: number;
+  recordBurst?: number;
+  /** A client with more than stalledBytes unsent for stalledReaderMs is closed (default 1 MiB, 30 s). */
+  stalledBytes?: number;
+  stalledReaderMs?: number;
   /** Negotiated ids that no socket claims expire after this (default 30 s). */
   negotiateTtlMs?: number;
   /** Where hubs get their events; default in-process. */
@@ -84,6 +90,15 @@ const plugin: FastifyPluginAsync<HubsOptions> = async (fastify, options) => {
     clientTimeoutMs: options.clientTimeoutMs ?? HUB_DEFAULTS.clientTimeoutMs,
     handshakeTimeoutMs: options.handshakeTimeoutMs ?? HUB_DEFAULTS.handshakeTimeoutMs,
     maxMessageBytes,
+    // Benchmark switch: the flood benchmark's baseline runs without the limit.
+    maxRecordsPerSecond:
+      benchNumber('LEITWARTE_BENCH_HUB_RECORD_RATE') ??
+      options.maxRecordsPerSecond ??
+      HUB_DEFAULTS.maxRecordsPerSecond,
+    recordBurst:
+      benchNumber('LEITWARTE_BENCH_HUB_RECORD_RATE') ?? options.recordBurst ?? HUB_DEFAULTS.recordBurst,
+    stalledBytes: options.stalledBytes ?? HUB_DEFAULTS.stalledBytes,
+    stalledReaderMs: options.stalledReaderMs ?? HUB_DEFAULTS.stalledReaderMs,
     negotiateTtlMs: options.negotiateTtlMs ?? HUB_DEFAULTS.negotiateTtlMs,
     maxUnclaimedPerSession: HUB_DEFAULTS.maxUnclaimedPerSession,
     log: fastify.log,

@@ -44,7 +44,8 @@ export async function registerNegotiateRoute(fastify: FastifyInstance, hubs: Hub
     });
     scope.post<{ Params: { hub: string }; Querystring: { negotiateVersion?: number } }>(
       '/hubs/:hub/negotiate',
-      { schema },
+      // Public to the guard: admission checks Origin and session itself, as the upgrade does.
+      { schema, config: { public: true } },
       async (request, reply) => {
         const { hub } = request.params;
         const admission = await hubs.admit(hub, {

@@ -10,6 +10,7 @@ import { rightsMigration } from './migrations/007-rights.js';
 import { accountsMigration } from './migrations/008-accounts.js';
 import { remoteAlarmDeliveryMigration } from './migrations/010-remote-alarm-delivery.js';
 import { historyGapsMigration } from './migrations/009-history-gaps.js';
+import { auditChainMigration } from './migrations/009-audit-chain.js';
 
 /** Migrations in code, in order; names sort by their number. */
 function migrations(dialect: StoreDialect): Record<string, Migration> {
@@ -25,6 +26,7 @@ function migrations(dialect: StoreDialect): Record<string, Migration> {
     '008-accounts': accountsMigration(dialect),
     '010-remote-alarm-delivery': remoteAlarmDeliveryMigration(dialect),
     ...(dialect === 'postgres' ? { '009-history-gaps': historyGapsMigration } : {}),
+    '009-audit-chain': auditChainMigration(dialect),
   };
 }
 

@@ -76,4 +76,8 @@ export interface AuditLogTable {
   new_value: string | null;
   detail: string | null;
   remote_address: string | null;
+  /** Hash of the row before (audit/audit-chain.ts); the first row has 64 zeros. */
+  prev_hash: string | null;
+  /** SHA-256 of prev_hash and this row's canonical encoding. */
+  hash: string | null;
 }

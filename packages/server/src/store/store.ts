@@ -6,7 +6,7 @@ import pg from 'pg';
 import type { StoreDialect } from './dialect.js';
 import { migrateToLatest } from './migrate.js';
 import type { Database as Schema } from './schema.js';
-import { createAuditRepository, type AuditRepository } from './audit-repository.js';
+import { createAuditRepository, type AuditRepository } from './audit/audit-repository.js';
 import { createMetaRepository, type MetaRepository } from './meta-repository.js';
 import { createSessionsRepository, type SessionsRepository } from './sessions-repository.js';
 import { createUsersRepository, type UsersRepository } from './users-repository.js';
@@ -72,17 +72,20 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     throw error;
   }
   let closed = false;
+  const audit = createAuditRepository(db);
   return {
     dialect,
     db,
     meta: createMetaRepository(db),
     users: createUsersRepository(db),
     sessions: createSessionsRepository(db),
-    audit: createAuditRepository(db),
+    audit,
     rights: createRightsRepository(db),
     async close() {
       if (closed) return;
       closed = true;
+      // The summary rows of refusals counted in the last minute are evidence too.
+      await audit.close().catch(() => undefined);
       beforeClose();
       await db.destroy();
     },

@@ -10,6 +10,8 @@ export interface AdminUser {
   /** The user logs in with a second factor. */
   secondFactor: boolean;
   roleIds: number[];
+  /** Locked out after failed logins until then (ms since the epoch); null when not locked. */
+  lockedUntil: number | null;
 }
 
 /** GET /api/admin/roles: every role and the names of all rights (administrators). */

@@ -32,6 +32,11 @@ export function enableUser(id: number): Promise<AdminUserDetail> {
   return apiRequest<AdminUserDetail>(`/api/admin/users/${id}/enable`, { method: 'POST' });
 }
 
+/** POST /api/admin/users/{id}/unlock: ends a lockout after failed logins early. */
+export function unlockUser(id: number): Promise<AdminUserDetail> {
+  return apiRequest<AdminUserDetail>(`/api/admin/users/${id}/unlock`, { method: 'POST' });
+}
+
 /** POST /api/admin/users/{id}/reset-password: random (returned once) or given; ends the user's sessions. */
 export function resetUserPassword(id: number, password?: string): Promise<UserPasswordReply> {
   return apiRequest<UserPasswordReply>(`/api/admin/users/${id}/reset-password`, {

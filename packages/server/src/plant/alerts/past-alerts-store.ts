@@ -30,6 +30,8 @@ export async function storePastAlerts(store: Store, alerts: readonly PastAlert[]
         });
       }
     }
+    // A repository of its own for this transaction: its timer ends here.
+    await audit.close();
   });
   return sorted.length;
 }

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { inspectArchive } from './office-archive.js';
 
 /** A document kind a data sheet accepts: recognised by its content, never by name or declared type. */
 export interface DocumentKind {
@@ -36,32 +37,9 @@ export function contentTypeOfStoredName(storedName: string): string {
 const startsWith = (bytes: Buffer, prefix: readonly number[]) =>
   bytes.length >= prefix.length && prefix.every((b, i) => bytes[i] === b);
 
-/** Names in a ZIP's central directory, or null when the archive is not well formed. */
-function zipEntryNames(bytes: Buffer): string[] | null {
-  const END = 0x06054b50;
-  const ENTRY = 0x02014b50;
-  const lowest = Math.max(0, bytes.length - 22 - 0xffff);
-  for (let i = bytes.length - 22; i >= lowest; i--) {
-    if (bytes.readUInt32LE(i) !== END) continue;
-    const count = bytes.readUInt16LE(i + 10);
-    let at = bytes.readUInt32LE(i + 16);
-    const names: string[] = [];
-    for (let n = 0; n < count; n++) {
-      if (at + 46 > i || bytes.readUInt32LE(at) !== ENTRY) return null;
-      const nameLength = bytes.readUInt16LE(at + 28);
-      const skip = bytes.readUInt16LE(at + 30) + bytes.readUInt16LE(at + 32);
-      names.push(bytes.toString('utf8', at + 46, at + 46 + nameLength));
-      at += 46 + nameLength + skip;
-    }
-    return names;
-  }
-  return null;
-}
-
 /** Office Open XML documents are ZIPs with a content-types part and the part of their kind. */
-function officeKind(bytes: Buffer): DocumentKind | null {
-  const names = zipEntryNames(bytes);
-  if (names === null || !names.includes('[Content_Types].xml')) return null;
+function officeKind(names: readonly string[]): DocumentKind | null {
+  if (!names.includes('[Content_Types].xml')) return null;
   if (names.includes('word/document.xml')) return KINDS.docx;
   if (names.includes('xl/workbook.xml')) return KINDS.xlsx;
   return null;
@@ -83,14 +61,27 @@ function isPlainText(bytes: Buffer): boolean {
   return !/^\uFEFF?\s*</.test(text);
 }
 
-/** The kind of a file's content, or null when it is none of the allowed kinds. */
-export function detectDocumentKind(bytes: Buffer): DocumentKind | null {
-  if (bytes.length === 0) return null;
+/** What a file's content is: an allowed kind, none of them, or an archive that unpacks to too much. */
+export type DetectedDocument = DocumentKind | 'refused' | 'archiveTooLarge' | 'archiveDamaged';
+
+/**
+ * The kind of a file's content. DOCX and XLSX are ZIP archives: they are read (entry count,
+ * declared and actual unpacked sizes, office-archive.ts) before their parts are looked at.
+ */
+export async function detectDocumentKind(bytes: Buffer): Promise<DetectedDocument> {
+  if (bytes.length === 0) return 'refused';
   if (startsWith(bytes, [0x25, 0x50, 0x44, 0x46, 0x2d])) return KINDS.pdf; // %PDF-
   if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return KINDS.png;
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return KINDS.jpeg;
-  if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04])) return officeKind(bytes);
-  return isPlainText(bytes) ? KINDS.text : null;
+  if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04])) {
+    const archive = await inspectArchive(bytes);
+    if (!archive.ok) {
+      if (archive.reason === 'invalid') return 'refused';
+      return archive.reason === 'damaged' ? 'archiveDamaged' : 'archiveTooLarge';
+    }
+    return officeKind(archive.names) ?? 'refused';
+  }
+  return isPlainText(bytes) ? KINDS.text : 'refused';
 }
 
 /** Whether the ending of an (already sanitised) original name belongs to the detected kind. */

@@ -32,8 +32,26 @@ const users = [
     disabled: false,
     secondFactor: true,
     roleIds: [1],
+    lockedUntil: null,
   },
-  { id: 2, username: 'betrieb', displayName: 'Betrieb', disabled: true, secondFactor: false, roleIds: [2] },
+  {
+    id: 2,
+    username: 'betrieb',
+    displayName: 'Betrieb',
+    disabled: true,
+    secondFactor: false,
+    roleIds: [2],
+    lockedUntil: null,
+  },
+  {
+    id: 3,
+    username: 'gast',
+    displayName: 'Gast',
+    disabled: false,
+    secondFactor: false,
+    roleIds: [2],
+    lockedUntil: new Date(2026, 0, 5, 14, 35).getTime(),
+  },
 ];
 
 function administration() {
@@ -43,6 +61,7 @@ function administration() {
     'GET /api/admin/roles': () => json(200, { roles, rightNames: ['read', 'manageUsers'] }),
     'GET /api/station/GetAllStations': () => json(200, [station(1, 'Wasserwerk Nord')]),
     'GET /api/admin/pv-groups': () => json(200, []),
+    'POST /api/admin/users/3/unlock': () => json(200, { ...users[2], lockedUntil: null }),
     'POST /api/admin/users/1/disable': () =>
       json(409, { statusCode: 409, error: 'Conflict', code: 'selfDisable', message: 'x' }),
   });
@@ -82,5 +101,18 @@ describe('user administration screen', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Bestätigen' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Sie können sich nicht selbst deaktivieren.');
     expect(server.calls('POST', '/api/admin/users/1/disable')).toHaveLength(1);
+  });
+
+  it('shows a lockout with its end and unlocks after a confirmation', async () => {
+    const server = administration();
+    renderWithProviders(<AdminUsersPage />);
+    expect((await screen.findByTestId('locked-badge')).textContent).toBe('Gesperrt bis 14:35');
+    fireEvent.click(await screen.findByRole('button', { name: 'Aktionen für admin' }));
+    expect(screen.queryByRole('menuitem', { name: 'Sperre aufheben' })).toBeNull();
+    fireEvent.click(await screen.findByRole('button', { name: 'Aktionen für gast' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Sperre aufheben' }));
+    expect(server.calls('POST', '/api/admin/users/3/unlock')).toHaveLength(0);
+    fireEvent.click(await screen.findByRole('button', { name: 'Bestätigen' }));
+    await waitFor(() => expect(server.calls('POST', '/api/admin/users/3/unlock')).toHaveLength(1));
   });
 });

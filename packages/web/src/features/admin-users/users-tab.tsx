@@ -3,20 +3,28 @@ import { ActionIcon, Badge, Button, Group, Menu, Stack, Table, VisuallyHidden } 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminUser } from '../../api/admin-rights';
-import { disableUser, enableUser, resetSecondFactor } from '../../api/admin-users';
+import { disableUser, enableUser, resetSecondFactor, unlockUser } from '../../api/admin-users';
 import { ConfirmDialog, PasswordOnceDialog } from './simple-dialogs';
 import { useRefreshAdmin } from './use-admin-data';
 import { CreateUserDialog, EditUserDialog, ResetPasswordDialog, UserRolesDialog } from './user-dialogs';
 
 type Dialog =
   | { kind: 'create' }
-  | { kind: 'edit' | 'roles' | 'reset' | 'disable' | 'enable' | 'secondFactor'; user: AdminUser }
+  | { kind: 'edit' | 'roles' | 'reset' | 'disable' | 'enable' | 'secondFactor' | 'unlock'; user: AdminUser }
   | { kind: 'password'; name: string; password: string | null };
+
+// A badge's label clips by default, so a narrow column would cut "Gesperrt bis 14:35" short;
+// whole labels make the column as wide as they are, and the table scrolls instead.
+const WHOLE_LABEL = { label: { overflow: 'visible' } } as const;
 
 /** The users with their roles and state; every change through a dialog. */
 export function UsersTab({ users, roles }: { users: readonly AdminUser[]; roles: readonly Role[] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const refresh = useRefreshAdmin();
+  const lockedUntil = (at: number) =>
+    t('admin.users.locked', {
+      time: new Date(at).toLocaleTimeString(i18n.language, { hour: '2-digit', minute: '2-digit' }),
+    });
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const close = () => setDialog(null);
   const roleNames = (user: AdminUser) =>
@@ -30,10 +38,16 @@ export function UsersTab({ users, roles }: { users: readonly AdminUser[]; roles:
       <Table.Td>{user.username}</Table.Td>
       <Table.Td>{user.displayName}</Table.Td>
       <Table.Td>{roleNames(user)}</Table.Td>
-      <Table.Td>
-        <Badge color={user.disabled ? 'gray' : 'green'} variant="light">
+      {/* On one line: on a narrow screen the table scrolls rather than cutting a badge's text. */}
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+        <Badge color={user.disabled ? 'gray' : 'green'} variant="light" styles={WHOLE_LABEL}>
           {user.disabled ? t('admin.users.disabled') : t('admin.users.enabled')}
         </Badge>
+        {user.lockedUntil === null ? null : (
+          <Badge color="orange" variant="light" ml={4} styles={WHOLE_LABEL} data-testid="locked-badge">
+            {lockedUntil(user.lockedUntil)}
+          </Badge>
+        )}
       </Table.Td>
       <Table.Td>
         {user.secondFactor ? t('admin.users.secondFactorOn') : t('admin.users.secondFactorOff')}
@@ -53,6 +67,11 @@ export function UsersTab({ users, roles }: { users: readonly AdminUser[]; roles:
             <Menu.Item onClick={() => setDialog({ kind: 'reset', user })}>
               {t('admin.users.resetPassword')}
             </Menu.Item>
+            {user.lockedUntil === null ? null : (
+              <Menu.Item onClick={() => setDialog({ kind: 'unlock', user })}>
+                {t('admin.users.unlock')}
+              </Menu.Item>
+            )}
             <Menu.Item onClick={() => setDialog({ kind: 'secondFactor', user })}>
               {t('admin.users.resetSecondFactor')}
             </Menu.Item>
@@ -151,6 +170,18 @@ function UserDialog({
           onClose={close}
           onConfirm={async () => {
             await resetSecondFactor(dialog.user.id);
+            await refresh();
+          }}
+        />
+      );
+    case 'unlock':
+      return (
+        <ConfirmDialog
+          title={t('admin.users.unlock')}
+          message={t('admin.users.confirmUnlock', { name: dialog.user.username })}
+          onClose={close}
+          onConfirm={async () => {
+            await unlockUser(dialog.user.id);
             await refresh();
           }}
         />
