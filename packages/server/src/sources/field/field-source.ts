@@ -1,0 +1,361 @@
+import type { ProcessValue, Quality } from '@leitwarte/core';
+import { createListeners } from '../../plant/listeners.js';
+import type { PlantDefinition, PvDefinition } from '../../plant/definition-types.js';
+import { createCalendar } from '../simulator/calendar.js';
+import type { ConnectionState, FieldWrite, StationUpdate } from '../data-source.js';
+import type { FieldSourceDefinition, PvBinding } from '../definition/sources-definition.js';
+import { backoffDelay } from './backoff.js';
+import { createCounterTracker } from './counter-tracker.js';
+import type {
+  AdapterContext,
+  AdapterWrite,
+  OperatedSource,
+  ProtocolAdapter,
+  ProtocolSession,
+  RawValue,
+  SourceCounters,
+  SourceLog,
+} from './field-types.js';
+import { createPendingWrites } from './pending-writes.js';
+import { createStationLinks } from './station-links.js';
+import { decodeRaw, encodeValue, placeholderValue } from './value-codec.js';
+
+export interface FieldSourceOptions<S extends FieldSourceDefinition> {
+  source: S;
+  plant: PlantDefinition;
+  adapter: (ctx: AdapterContext<S>) => ProtocolAdapter;
+  dataDir: string;
+  log: SourceLog;
+  now?: () => number;
+  random?: () => number;
+}
+
+const DEFAULT_RECONNECT = { initialMs: 1000, maxMs: 30_000 };
+const DEFAULT_WRITE_TIMEOUT_MS = 5000;
+/** The same error is logged at most this often; the status always shows the latest. */
+const LOG_REPEAT_MS = 60_000;
+
+/**
+ * A field connection: keeps it up with a capped backoff, turns what the protocol delivers into PV
+ * values (report by exception: a value goes out when it or its quality changed), reports every
+ * PV Bad and every station's connection lost when the connection breaks, and confirms writes by
+ * the value the device reports back. The protocol itself is the adapter's (MQTT, Modbus, ...).
+ */
+export function createFieldSource<S extends FieldSourceDefinition>(options: FieldSourceOptions<S>): OperatedSource {
+  const { source, plant, log } = options;
+  const now = options.now ?? Date.now;
+  const name = source.name ?? source.id;
+  const bindings: PvBinding[] = [...plant.sources.bindings.values()].filter((b) => b.sourceId === source.id);
+  const pvs = new Map<string, PvDefinition>();
+  const byKey = new Map(plant.pvs.map((pv) => [pv.key, pv]));
+  for (const binding of bindings) pvs.set(binding.key, byKey.get(binding.key)!);
+  const stationDefs = plant.stations.filter((s) => plant.sources.stationSource.get(s.number) === source.id);
+  const calendar = createCalendar(plant.info.timeZone);
+  const counter = createCounterTracker(calendar);
+  const links = createStationLinks(stationDefs, calendar);
+
+  const valueListeners = createListeners<readonly ProcessValue[]>();
+  const historyListeners = createListeners<readonly ProcessValue[]>();
+  const stateListeners = createListeners<ConnectionState>();
+  const stationListeners = createListeners<readonly StationUpdate[]>();
+  const last = new Map<string, ProcessValue>();
+  const counters: SourceCounters = { messages: 0, reads: 0, writes: 0, errors: 0, reconnects: 0 };
+  let lastError: { message: string; at: number } | null = null;
+  const logged = new Map<string, number>();
+  let state: ConnectionState = 'Disconnected';
+  let since = now();
+  let running = false;
+  let everConnected = false;
+  let attempt = 0;
+  let retry: ReturnType<typeof setTimeout> | null = null;
+  let rollTimer: ReturnType<typeof setInterval> | null = null;
+  /** Bumped at every stop and restart, so a connect that finishes late is dropped. */
+  let generation = 0;
+  let batch: ProcessValue[] = [];
+  let history: ProcessValue[] = [];
+  let flushing = false;
+
+  const flush = () => {
+    flushing = false;
+    const [values, late] = [batch, history];
+    batch = [];
+    history = [];
+    if (late.length > 0) historyListeners.emit(late);
+    if (values.length > 0) valueListeners.emit(values);
+    pending.settleConfirmed();
+  };
+  const schedule = () => {
+    if (flushing) return;
+    flushing = true;
+    setImmediate(flush);
+  };
+  const emit = (value: ProcessValue) => {
+    last.set(`${value.pvRef.type}-${value.pvRef.nr}`, value);
+    batch.push(value);
+    schedule();
+  };
+  const pending = createPendingWrites((held) => emit(held));
+
+  const error = (message: string) => {
+    counters.errors++;
+    lastError = { message, at: now() };
+    const t = now();
+    if ((logged.get(message) ?? -Infinity) + LOG_REPEAT_MS <= t) {
+      logged.set(message, t);
+      if (logged.size > 1000) logged.clear();
+      log.warn(`source ${source.id}: ${message}`);
+    }
+  };
+
+  const setState = (next: ConnectionState) => {
+    if (state === next) return;
+    state = next;
+    since = now();
+    stateListeners.emit(next);
+  };
+
+  const markBad = (keys: Iterable<string>) => {
+    const t = now();
+    for (const key of keys) {
+      const pv = pvs.get(key);
+      if (!pv) continue;
+      const before = last.get(key);
+      if (before?.quality === 'Bad') continue;
+      emit({ ...(before ?? placeholderValue(pv, 'Bad', t)), quality: 'Bad', timestamp: t });
+    }
+  };
+
+  let adapterSession: ProtocolSession | null = null;
+  const reachable = (stationNumber: number): boolean | null => {
+    if (!running) return null;
+    if (state !== 'Connected' || adapterSession === null) return false;
+    return adapterSession.stationReachable?.(stationNumber) ?? true;
+  };
+  const stationsChanged = () => {
+    const updates = links.apply(reachable, now());
+    if (updates.length > 0) stationListeners.emit(updates);
+  };
+
+  const decode = (pv: PvDefinition, raw: RawValue, quality: Quality, timestamp: number) =>
+    decodeRaw(pv, raw, quality, timestamp, (total) => counter(pv, total, timestamp));
+
+  const ctx: AdapterContext<S> = {
+    source,
+    plantId: plant.info.id,
+    bindings,
+    pvs,
+    stations: stationDefs,
+    dataDir: options.dataDir,
+    log,
+    now,
+    receive(key, raw, quality, timestamp) {
+      const pv = pvs.get(key);
+      if (!pv) return;
+      let value: ProcessValue;
+      try {
+        value = decode(pv, raw, quality, timestamp ?? now());
+      } catch (e) {
+        error((e as Error).message);
+        return markBad([key]);
+      }
+      const offer = pending.offer(key, value);
+      if (offer === 'held') return;
+      const before = last.get(key);
+      if (offer === 'pass' && before !== undefined && before.quality === value.quality && sameKindValue(before, value))
+        return;
+      emit(value);
+    },
+    receiveHistory(key, raw, quality, timestamp) {
+      const pv = pvs.get(key);
+      if (!pv) return;
+      try {
+        history.push(decodeRaw(pv, raw, quality, timestamp, (total) => placeholderCounter(pv, total, timestamp)));
+        schedule();
+      } catch (e) {
+        error((e as Error).message);
+      }
+    },
+    markBad,
+    count(kind, n = 1) {
+      counters[kind] += n;
+    },
+    error,
+    stationsChanged,
+  };
+  const adapter = options.adapter(ctx);
+  const { initialMs, maxMs } = source.reconnect ?? DEFAULT_RECONNECT;
+
+  const lost = (me: number, session: ProtocolSession) => (cause: Error) => {
+    if (me !== generation || adapterSession !== session) return;
+    adapterSession = null;
+    error(`connection lost: ${cause.message}`);
+    pending.failAll(new Error(`Verbindung zu ${name} verloren`));
+    setState('Disconnected');
+    markBad(pvs.keys());
+    stationsChanged();
+    void session.close().catch(() => {});
+    scheduleConnect(me);
+  };
+
+  const scheduleConnect = (me: number) => {
+    if (!running || me !== generation) return;
+    const delay = backoffDelay(attempt++, initialMs, maxMs, options.random);
+    retry = setTimeout(() => void connect(me), delay);
+    retry.unref();
+  };
+
+  async function connect(me: number): Promise<void> {
+    retry = null;
+    if (!running || me !== generation) return;
+    let opened: ProtocolSession;
+    try {
+      opened = await adapter.connect((cause) => lost(me, opened)(cause));
+    } catch (e) {
+      if (me !== generation) return;
+      error(`cannot connect to ${adapter.target()}: ${(e as Error).message}`);
+      setState('Disconnected');
+      markBad(pvs.keys());
+      stationsChanged();
+      return scheduleConnect(me);
+    }
+    if (me !== generation || !running) return void opened.close().catch(() => {});
+    adapterSession = opened;
+    attempt = 0;
+    if (everConnected) counters.reconnects++;
+    everConnected = true;
+    setState('Connected');
+    stationsChanged();
+  }
+
+  async function close(): Promise<void> {
+    generation++;
+    if (retry) clearTimeout(retry);
+    retry = null;
+    const open = adapterSession;
+    adapterSession = null;
+    pending.failAll(new Error(`${name} wurde angehalten`));
+    if (open) await open.close().catch((e: unknown) => error(`closing: ${(e as Error).message}`));
+  }
+
+  const start = async () => {
+    if (running) return;
+    running = true;
+    attempt = 0;
+    setState('Connecting');
+    stationsChanged();
+    rollTimer = setInterval(() => {
+      const updates = links.rollover(now());
+      if (updates.length > 0) stationListeners.emit(updates);
+    }, 60_000);
+    rollTimer.unref();
+    void connect(generation);
+  };
+
+  return {
+    id: source.id,
+    start,
+    async stop() {
+      if (!running) return;
+      running = false;
+      if (rollTimer) clearInterval(rollTimer);
+      await close();
+      setState('Disconnected');
+      stationsChanged();
+    },
+    async restart() {
+      if (!running) return start();
+      await close();
+      setState('Disconnected');
+      markBad(pvs.keys());
+      stationsChanged();
+      attempt = 0;
+      setState('Connecting');
+      void connect(generation);
+    },
+    async write(writes: readonly FieldWrite[]) {
+      const open = adapterSession;
+      if (state !== 'Connected' || open === null) throw new Error(`keine Verbindung zu ${name}`);
+      const prepared: AdapterWrite[] = writes.map(({ ref, value }) => {
+        const key = `${ref.type}-${ref.nr}`;
+        const binding = bindings.find((b) => b.key === key);
+        const pv = pvs.get(key);
+        if (!binding || !pv) throw new Error(`${key} ist nicht an ${name} angebunden`);
+        if (pending.has(key)) throw new Error(`${key}: ein früherer Schreibauftrag wartet noch auf die Bestätigung`);
+        return { binding, pv, value, raw: encodeValue(value) };
+      });
+      const timeoutMs = source.writeTimeoutMs ?? DEFAULT_WRITE_TIMEOUT_MS;
+      const confirmations = prepared.map((w) =>
+        pending.expect(w.binding.key, adapter.quantise?.(w.binding, w.value) ?? w.value, timeoutMs, () => {
+          error(`write to ${w.binding.key} not confirmed within ${timeoutMs} ms`);
+          return new Error(`${w.pv.config.name} (${w.binding.key}): vom Gerät nicht innerhalb von ${timeoutMs / 1000} s bestätigt`);
+        }),
+      );
+      // Every promise is observed from here on, whichever fails first.
+      const all = Promise.all(confirmations);
+      all.catch(() => {});
+      try {
+        await open.write(prepared);
+      } catch (e) {
+        const message = (e as Error).message;
+        error(`write failed: ${message}`);
+        for (const w of prepared) pending.fail(w.binding.key, new Error(`${w.binding.key}: ${message}`));
+      }
+      await all;
+      counters.writes += prepared.length;
+    },
+    onValues: (listener) => valueListeners.add(listener),
+    onHistory: (listener) => historyListeners.add(listener),
+    connectionState: () => state,
+    onConnectionState: (listener) => stateListeners.add(listener),
+    onStations: (listener) => stationListeners.add(listener),
+    async dial(stationNumber, action) {
+      if (!stationDefs.some((s) => s.number === stationNumber)) throw new Error(`Station ${stationNumber} gehört nicht zu ${name}`);
+      if (action === 'Disconnect') throw new Error(`Station ${stationNumber} hat eine Festverbindung`);
+      // Connect on a lost line tries again at once instead of waiting out the backoff.
+      if (action === 'Connect' && running && adapterSession === null && retry !== null) {
+        clearTimeout(retry);
+        attempt = 0;
+        void connect(generation);
+      }
+      stationListeners.emit(links.current().filter((u) => u.stationNumber === stationNumber));
+    },
+    status() {
+      let badPvs = 0;
+      for (const key of pvs.keys()) if (last.get(key)?.quality !== 'Good' && last.get(key)?.quality !== 'Uncertain') badPvs++;
+      return {
+        id: source.id,
+        name,
+        kind: source.kind,
+        state,
+        since,
+        lastError,
+        counters: { ...counters },
+        pvs: pvs.size,
+        badPvs,
+        stations: stationDefs.length,
+        target: adapter.target(),
+      };
+    },
+    ...(adapter.browse && {
+      browse: (nodeId: string | null) => {
+        if (adapterSession === null) return Promise.reject(new Error(`keine Verbindung zu ${name}`));
+        return adapter.browse!(nodeId);
+      },
+    }),
+  };
+}
+
+/** Same value regardless of time (report by exception compares values, not timestamps). */
+function sameKindValue(a: ProcessValue, b: ProcessValue): boolean {
+  if (a.type !== b.type) return false;
+  const x = encodeValue(a);
+  const y = encodeValue(b);
+  if (x !== y) return false;
+  // A counter's total may stay while its period amounts roll over at midnight.
+  return a.type !== 'CounterValue' || b.type !== 'CounterValue' || a.counterValue.day === b.counterValue.day;
+}
+
+function placeholderCounter(pv: PvDefinition, total: number, timestamp: number) {
+  const value = placeholderValue(pv, 'Good', timestamp) as ProcessValue & { type: 'CounterValue' };
+  return { ...value, counterValue: { ...value.counterValue, value: total } };
+}
