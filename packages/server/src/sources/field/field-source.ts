@@ -129,7 +129,8 @@ export function createFieldSource<S extends FieldSourceDefinition>(options: Fiel
   const reachable = (stationNumber: number): boolean | null => {
     if (!running) return null;
     if (state !== 'Connected' || adapterSession === null) return false;
-    return adapterSession.stationReachable?.(stationNumber) ?? true;
+    const answer = adapterSession.stationReachable?.(stationNumber);
+    return answer === undefined ? true : answer;
   };
   const stationsChanged = () => {
     const updates = links.apply(reachable, now());

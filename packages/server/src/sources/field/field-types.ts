@@ -96,8 +96,11 @@ export interface ProtocolSession {
    */
   write(writes: readonly AdapterWrite[]): Promise<void>;
   close(): Promise<void>;
-  /** Whether a station's own device is up (Sparkplug edge node, MQTT availability); default: connected. */
-  stationReachable?(stationNumber: number): boolean;
+  /**
+   * Whether a station's own device is up (Sparkplug edge node, MQTT availability); null while it
+   * is not known yet (no alert for a device that has not reported since the connection opened).
+   */
+  stationReachable?(stationNumber: number): boolean | null;
 }
 
 export interface ProtocolAdapter {
