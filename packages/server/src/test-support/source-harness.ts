@@ -9,6 +9,7 @@ import { createPlantSources, type PlantSources } from '../sources/plant-sources.
 import { waitFor } from './peers/free-port.js';
 
 export interface SourceHarness extends PlantSources {
+  dataDir: string;
   /** The one field source of the plant. */
   field: OperatedSource;
   latest(key: string): ProcessValue | undefined;
@@ -48,6 +49,7 @@ export async function startSources(definition: PlantDefinition): Promise<SourceH
   const latest = (key: string) => values.get(key)?.at(-1);
   return {
     ...sources,
+    dataDir,
     field,
     latest,
     history: (key) => values.get(key) ?? [],

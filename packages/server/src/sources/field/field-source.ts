@@ -182,6 +182,20 @@ export function createFieldSource<S extends FieldSourceDefinition>(options: Fiel
     },
     error,
     stationsChanged,
+    suspend(cause) {
+      if (adapterSession === null || state !== 'Connected') return;
+      error(`connection lost: ${cause.message}`);
+      pending.failAll(new Error(`Verbindung zu ${name} verloren`));
+      setState('Disconnected');
+      markBad(pvs.keys());
+      stationsChanged();
+    },
+    resume() {
+      if (adapterSession === null || state === 'Connected') return;
+      counters.reconnects++;
+      setState('Connected');
+      stationsChanged();
+    },
   };
   const adapter = options.adapter(ctx);
   const { initialMs, maxMs } = source.reconnect ?? DEFAULT_RECONNECT;

@@ -86,6 +86,13 @@ export interface AdapterContext<S extends FieldSourceDefinition = FieldSourceDef
   error(message: string): void;
   /** Station reachability of the session changed (stationReachable answers differently). */
   stationsChanged(): void;
+  /**
+   * The connection broke, but the protocol's own client is restoring it (OPC UA: the same session
+   * and subscriptions): everything is Bad until resume().
+   */
+  suspend(cause: Error): void;
+  /** The protocol's client restored the connection. */
+  resume(): void;
 }
 
 /** An open connection of a protocol. */
