@@ -42,6 +42,8 @@ export interface Config {
   /** SQLite: threads that reduce history for charts beside the server's thread; 0: none. */
   chartReadThreads: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Bearer token Prometheus sends for /metrics; null: /metrics answers the loopback only. */
+  metricsToken: string | null;
 }
 
 /** A configuration value that stops the server at start; the message names the variable. */
@@ -137,6 +139,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     throw new ConfigError('LEITWARTE_PLANT_USERS_PASSWORD', 'must have at least 8 characters');
   }
   const plant = text(env, 'LEITWARTE_PLANT');
+  const metricsToken = text(env, 'LEITWARTE_METRICS_TOKEN');
+  if (metricsToken !== null && !/^[\x21-\x7e]{16,200}$/.test(metricsToken)) {
+    throw new ConfigError('LEITWARTE_METRICS_TOKEN', 'must be 16 to 200 printable characters without spaces');
+  }
   return {
     port: integer(env, 'LEITWARTE_PORT', 8080, 0, 65535),
     host: text(env, 'LEITWARTE_HOST') ?? '0.0.0.0',
@@ -157,5 +163,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     backfill: boolean(env, 'LEITWARTE_BACKFILL', true),
     chartReadThreads: integer(env, 'LEITWARTE_CHART_READ_THREADS', 0, 0, 8),
     logLevel: logLevel as Config['logLevel'],
+    metricsToken,
   };
 }
