@@ -189,8 +189,8 @@ export const SparkplugAddressSchema = Type.Object(
   {
     group: Type.Optional(SparkplugName),
     node: Type.Optional(SparkplugName),
-    /** Left out: a metric of the edge node itself. */
-    device: Type.Optional(SparkplugName),
+    /** Left out or null: a metric of the edge node itself (null overrides the station's device). */
+    device: Type.Optional(Type.Union([Type.Null(), SparkplugName])),
     metric: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
   },
   closed,
