@@ -169,7 +169,8 @@ export async function createDomain(options: DomainOptions) {
     store,
     plant,
     dataDir: config.dataDir,
-    backfill: config.backfill,
+    // Generated history is for the simulated plant; an archive of field values holds measurements only.
+    backfill: config.backfill && definition.sources.bindings.size === 0,
     readThreads: config.chartReadThreads,
     log,
   });

@@ -51,9 +51,17 @@ export const BrowseNodeSchema = Type.Object({
 });
 export type BrowseNodeView = Static<typeof BrowseNodeSchema>;
 
-export const BrowseReplySchema = Type.Object({ nodeId: Type.Union([Type.String(), Type.Null()]), nodes: Type.Array(BrowseNodeSchema) });
+export const BrowseReplySchema = Type.Object({
+  nodeId: Type.Union([Type.String(), Type.Null()]),
+  nodes: Type.Array(BrowseNodeSchema),
+});
 export type BrowseReply = Static<typeof BrowseReplySchema>;
 
 /** Why an administration call about a source was refused (the client words it). */
-export const SOURCE_REFUSALS = ['unknownSource', 'notBrowsable', 'sourceNotConnected', 'browseFailed'] as const;
+export const SOURCE_REFUSALS = [
+  'unknownSource',
+  'notBrowsable',
+  'sourceNotConnected',
+  'browseFailed',
+] as const;
 export type SourceRefusal = (typeof SOURCE_REFUSALS)[number];

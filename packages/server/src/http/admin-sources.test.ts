@@ -11,7 +11,7 @@ import { loginAsNewUser } from '../test-support/users.js';
 
 const METRICS_TOKEN = 'metrics-token-for-tests-0123456789';
 
-describe.each(BOTH_DIALECTS)('data sources on %s', (dialect) => {
+describe.each(BOTH_DIALECTS)('data sources on %s', { timeout: 120_000 }, (dialect) => {
   const prefix = topicPrefix(`admin-${dialect}`);
   let plant: ReturnType<typeof writeFieldPlant>;
   let server: TestServer;
@@ -20,7 +20,9 @@ describe.each(BOTH_DIALECTS)('data sources on %s', (dialect) => {
   let device: MqttClient;
 
   const audit = async (action: string) =>
-    (await server.services.store.audit.range(0, Date.now() + 1000, 10_000)).filter((r) => r.action === action);
+    (await server.services.store.audit.range(0, Date.now() + 1000, 10_000)).filter(
+      (r) => r.action === action,
+    );
   const pv = async (key: string) => {
     const all = await replyJson<PvAllItem[]>(await callApi(server, admin, 'GET', '/api/Pv/all'));
     return all.find((item) => `${item.config.pvRef.type}-${item.config.pvRef.nr}` === key)?.value ?? null;
@@ -29,10 +31,27 @@ describe.each(BOTH_DIALECTS)('data sources on %s', (dialect) => {
   beforeAll(async () => {
     await requireSharedBroker();
     plant = writeFieldPlant(
-      [{ id: 'broker', kind: 'mqtt', url: SHARED_BROKER, clientId: `lw-${prefix.replace(/\W/g, '')}`, topic: `${prefix}/{key}`, writeTimeoutMs: 1500 }],
+      [
+        {
+          id: 'broker',
+          kind: 'mqtt',
+          url: SHARED_BROKER,
+          clientId: `lw-${prefix.replace(/\W/g, '')}`,
+          topic: `${prefix}/{key}`,
+          writeTimeoutMs: 1500,
+        },
+      ],
       [
         { number: 1, pvs: [{ type: 'AnaIn', number: 1, initial: 1 }] },
-        { number: 2, source: 'broker', pvs: [{ type: 'AnaIn', number: 1 }, { type: 'AnaOut', number: 1, min: 0, max: 10 }, { type: 'AnaOut', number: 2, min: 0, max: 10 }] },
+        {
+          number: 2,
+          source: 'broker',
+          pvs: [
+            { type: 'AnaIn', number: 1 },
+            { type: 'AnaOut', number: 1, min: 0, max: 10 },
+            { type: 'AnaOut', number: 2, min: 0, max: 10 },
+          ],
+        },
       ],
     );
     server = await startTestServer({ dialect, config: { plantPath: plant.file, metricsToken: null } });
@@ -52,8 +71,13 @@ describe.each(BOTH_DIALECTS)('data sources on %s', (dialect) => {
   });
 
   it('lists the simulator and the field source with state and counters', async () => {
-    await waitFor('the broker connected', () => server.services.sources.get('broker')?.connectionState() === 'Connected');
-    const { sources } = await replyJson<SourceList>(await callApi(server, admin, 'GET', '/api/admin/sources'));
+    await waitFor(
+      'the broker connected',
+      () => server.services.sources.get('broker')?.connectionState() === 'Connected',
+    );
+    const { sources } = await replyJson<SourceList>(
+      await callApi(server, admin, 'GET', '/api/admin/sources'),
+    );
     expect(sources.map((s) => [s.id, s.kind, s.state, s.pvs, s.stations, s.browsable])).toEqual([
       ['simulator', 'simulator', 'Connected', 1, 1, false],
       ['broker', 'mqtt', 'Connected', 3, 1, false],
@@ -69,13 +93,17 @@ describe.each(BOTH_DIALECTS)('data sources on %s', (dialect) => {
 
   it('reports a write Success only once the device confirmed it, else not saved', async () => {
     const done = await replyJson<PvWriteReply>(
-      await callApi(server, operator, 'POST', '/api/Pv', [{ pvRef: { type: 'AnaOut', nr: 200001 }, type: 'DoubleValue', doubleValue: 3.5 }]),
+      await callApi(server, operator, 'POST', '/api/Pv', [
+        { pvRef: { type: 'AnaOut', nr: 200001 }, type: 'DoubleValue', doubleValue: 3.5 },
+      ]),
     );
     expect(done).toMatchObject({ status: 'Success' });
     expect(await pv('AnaOut-200001')).toMatchObject({ doubleValue: 3.5 });
     const before = (await audit('pv.write')).length;
     const notDone = await replyJson<PvWriteReply>(
-      await callApi(server, operator, 'POST', '/api/Pv', [{ pvRef: { type: 'AnaOut', nr: 200002 }, type: 'DoubleValue', doubleValue: 4 }]),
+      await callApi(server, operator, 'POST', '/api/Pv', [
+        { pvRef: { type: 'AnaOut', nr: 200002 }, type: 'DoubleValue', doubleValue: 4 },
+      ]),
     );
     expect(notDone.status).toBe('Failed');
     expect(notDone.errorMessage).toMatch(/nicht innerhalb von 1.5 s bestätigt/);
@@ -84,11 +112,18 @@ describe.each(BOTH_DIALECTS)('data sources on %s', (dialect) => {
   });
 
   it('restarts a source and audits it; refuses others and unknown sources', async () => {
-    const restarted = await replyJson<SourceStatusView>(await callApi(server, admin, 'POST', '/api/admin/sources/broker/restart'));
+    const restarted = await replyJson<SourceStatusView>(
+      await callApi(server, admin, 'POST', '/api/admin/sources/broker/restart'),
+    );
     expect(restarted.id).toBe('broker');
-    await waitFor('connected again', () => server.services.sources.get('broker')?.connectionState() === 'Connected');
+    await waitFor(
+      'connected again',
+      () => server.services.sources.get('broker')?.connectionState() === 'Connected',
+    );
     const rows = await audit('source.restart');
-    expect(rows.map((r) => [r.object, r.old_value, r.username])).toEqual([['source:broker', 'Connected', 'admin']]);
+    expect(rows.map((r) => [r.object, r.old_value, r.username])).toEqual([
+      ['source:broker', 'Connected', 'admin'],
+    ]);
     expect((await callApi(server, operator, 'POST', '/api/admin/sources/broker/restart')).status).toBe(403);
     expect((await callApi(server, operator, 'GET', '/api/admin/sources')).status).toBe(403);
     expect((await audit('access.refused')).filter((r) => r.username === `op-${dialect}`)).toHaveLength(2);
@@ -113,16 +148,22 @@ describe.each(BOTH_DIALECTS)('data sources on %s', (dialect) => {
   });
 });
 
-describe('metrics with a token', () => {
+describe('metrics with a token', { timeout: 120_000 }, () => {
   it('answer only the bearer of the token', async () => {
     const server = await startTestServer({ config: { metricsToken: METRICS_TOKEN } });
     try {
       expect((await fetch(`${server.url}/metrics`)).status).toBe(401);
-      expect((await fetch(`${server.url}/metrics`, { headers: { authorization: 'Bearer wrong' } })).status).toBe(401);
-      const reply = await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+      expect(
+        (await fetch(`${server.url}/metrics`, { headers: { authorization: 'Bearer wrong' } })).status,
+      ).toBe(401);
+      const reply = await fetch(`${server.url}/metrics`, {
+        headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+      });
       expect(reply.status).toBe(200);
       expect(reply.headers.get('content-type')).toMatch(/text\/plain; version=0.0.4/);
-      expect(await reply.text()).toContain('leitwarte_source_state{source="simulator",kind="simulator",state="Connected"} 1');
+      expect(await reply.text()).toContain(
+        'leitwarte_source_state{source="simulator",kind="simulator",state="Connected"} 1',
+      );
     } finally {
       await server.close();
     }

@@ -1,4 +1,10 @@
-import { BrowseReplySchema, SourceListSchema, SourceStatusSchema, type SourceRefusal, type SourceStatusView } from '@leitwarte/core';
+import {
+  BrowseReplySchema,
+  SourceListSchema,
+  SourceStatusSchema,
+  type SourceRefusal,
+  type SourceStatusView,
+} from '@leitwarte/core';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
@@ -8,7 +14,10 @@ import { actorOf } from './request-actor.js';
 import { requireRight } from './require-right.js';
 import { RefusalReply } from './route-schemas.js';
 
-const SourceParams = Type.Object({ id: Type.String({ pattern: '^[a-z0-9][a-z0-9-]{0,63}$' }) }, { additionalProperties: false });
+const SourceParams = Type.Object(
+  { id: Type.String({ pattern: '^[a-z0-9][a-z0-9-]{0,63}$' }) },
+  { additionalProperties: false },
+);
 const BrowseQuery = Type.Object(
   { nodeId: Type.Optional(Type.String({ minLength: 1, maxLength: 400 })) },
   { additionalProperties: false },
@@ -20,7 +29,12 @@ export function sourceView(source: OperatedSource): SourceStatusView {
 }
 
 const refuse = (reply: FastifyReply, statusCode: 404 | 409 | 502, code: SourceRefusal, message: string) =>
-  reply.code(statusCode).send({ statusCode, error: statusCode === 404 ? 'Not Found' : statusCode === 409 ? 'Conflict' : 'Bad Gateway', code, message });
+  reply.code(statusCode).send({
+    statusCode,
+    error: statusCode === 404 ? 'Not Found' : statusCode === 409 ? 'Conflict' : 'Bad Gateway',
+    code,
+    message,
+  });
 
 /**
  * Operating the data sources (manageUsers, like every administration of the server): their
@@ -35,7 +49,11 @@ export const adminSourcesRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async
     '/api/admin/sources',
     {
       preHandler: manage,
-      schema: { tags: ['admin'], summary: 'Every data source: state, last error, counters', response: { 200: SourceListSchema } },
+      schema: {
+        tags: ['admin'],
+        summary: 'Every data source: state, last error, counters',
+        response: { 200: SourceListSchema },
+      },
     },
     async () => ({ sources: sources.list().map(sourceView) }),
   );
@@ -92,7 +110,8 @@ export const adminSourcesRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async
       const source = sources.get(request.params.id);
       if (!source) return refuse(reply, 404, 'unknownSource', `no source "${request.params.id}"`);
       if (!source.browse) return refuse(reply, 409, 'notBrowsable', 'only OPC UA sources can be browsed');
-      if (source.connectionState() !== 'Connected') return refuse(reply, 409, 'sourceNotConnected', 'the source is not connected');
+      if (source.connectionState() !== 'Connected')
+        return refuse(reply, 409, 'sourceNotConnected', 'the source is not connected');
       const nodeId = request.query.nodeId ?? null;
       try {
         return { nodeId, nodes: await source.browse(nodeId) };

@@ -58,11 +58,23 @@ function sourceMetrics(sources: SourceRegistry): Registry {
       each((l, s) => STATES.forEach((state) => this.set({ ...l, state }, s.state === state ? 1 : 0)));
     },
   });
-  counter('leitwarte_source_messages_total', 'Messages received (MQTT, Sparkplug, OPC UA notifications)', (c) => c.messages);
-  counter('leitwarte_source_reads_total', 'Read requests answered (Modbus polls, OPC UA reads)', (c) => c.reads);
+  counter(
+    'leitwarte_source_messages_total',
+    'Messages received (MQTT, Sparkplug, OPC UA notifications)',
+    (c) => c.messages,
+  );
+  counter(
+    'leitwarte_source_reads_total',
+    'Read requests answered (Modbus polls, OPC UA reads)',
+    (c) => c.reads,
+  );
   counter('leitwarte_source_writes_total', 'Writes confirmed by the device', (c) => c.writes);
   counter('leitwarte_source_errors_total', 'Errors of the data source', (c) => c.errors);
-  counter('leitwarte_source_reconnects_total', 'Connections established after the first', (c) => c.reconnects);
+  counter(
+    'leitwarte_source_reconnects_total',
+    'Connections established after the first',
+    (c) => c.reconnects,
+  );
   new Gauge({
     name: 'leitwarte_source_pvs',
     help: 'PVs of the data source',
@@ -113,7 +125,11 @@ export const metricsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app
     },
     async (request, reply) => {
       if (!allowed(request, services.config.metricsToken)) {
-        return reply.code(401).header('www-authenticate', 'Bearer').type('text/plain').send('metrics need the token\n');
+        return reply
+          .code(401)
+          .header('www-authenticate', 'Bearer')
+          .type('text/plain')
+          .send('metrics need the token\n');
       }
       const text = await Registry.merge([ours, processMetrics()]).metrics();
       return reply.type(Registry.PROMETHEUS_CONTENT_TYPE).send(text);

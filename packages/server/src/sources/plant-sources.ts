@@ -108,7 +108,9 @@ export async function createPlantSources(options: PlantSourcesOptions): Promise<
     });
     source.onHistory?.((batch) => history.emit(batch));
     source.onStations?.((updates) => {
-      const own = updates.filter((u) => (stationSource.get(u.stationNumber) ?? SIMULATOR_SOURCE_ID) === source.id);
+      const own = updates.filter(
+        (u) => (stationSource.get(u.stationNumber) ?? SIMULATOR_SOURCE_ID) === source.id,
+      );
       if (own.length > 0) stations.emit(own);
     });
     source.onConnectionState(() => {

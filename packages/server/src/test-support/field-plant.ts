@@ -65,7 +65,10 @@ export function fieldPlant(sources: object[], stations: FieldStation[]): PlantDe
 }
 
 /** The plant written to a fresh directory (for LEITWARTE_PLANT); remove() deletes it. */
-export function writeFieldPlant(sources: object[], stations: FieldStation[]): { file: string; remove: () => void } {
+export function writeFieldPlant(
+  sources: object[],
+  stations: FieldStation[],
+): { file: string; remove: () => void } {
   const dir = mkdtempSync(path.join(tmpdir(), 'leitwarte-field-plant-'));
   const file = path.join(dir, 'plant.json');
   writeFileSync(file, JSON.stringify(fieldPlantDocument(sources, stations), null, 2));

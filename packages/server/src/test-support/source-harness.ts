@@ -19,7 +19,12 @@ export interface SourceHarness extends PlantSources {
   station(number: number): StationUpdate | undefined;
   states: ConnectionState[];
   logs: string[];
-  waitValue(key: string, check: (value: ProcessValue) => boolean, what?: string, timeoutMs?: number): Promise<ProcessValue>;
+  waitValue(
+    key: string,
+    check: (value: ProcessValue) => boolean,
+    what?: string,
+    timeoutMs?: number,
+  ): Promise<ProcessValue>;
   waitStation(number: number, dialState: string, timeoutMs?: number): Promise<StationUpdate>;
   close(): Promise<void>;
 }
@@ -28,7 +33,11 @@ export interface SourceHarness extends PlantSources {
 export async function startSources(definition: PlantDefinition): Promise<SourceHarness> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'leitwarte-sources-'));
   const logs: string[] = [];
-  const log = { info: (m: string) => logs.push(m), warn: (m: string) => logs.push(m), error: (m: string) => logs.push(m) };
+  const log = {
+    info: (m: string) => logs.push(m),
+    warn: (m: string) => logs.push(m),
+    error: (m: string) => logs.push(m),
+  };
   const sources = await createPlantSources({ definition, dataDir, log });
   const values = new Map<string, ProcessValue[]>();
   const stations = new Map<number, StationUpdate>();
@@ -58,12 +67,20 @@ export async function startSources(definition: PlantDefinition): Promise<SourceH
     states,
     logs,
     waitValue: (key, check, what = `a value of ${key}`, timeoutMs) =>
-      waitFor(what, () => {
-        const v = latest(key);
-        return v !== undefined && check(v) ? v : undefined;
-      }, timeoutMs),
+      waitFor(
+        what,
+        () => {
+          const v = latest(key);
+          return v !== undefined && check(v) ? v : undefined;
+        },
+        timeoutMs,
+      ),
     waitStation: (n, dialState, timeoutMs) =>
-      waitFor(`station ${n} ${dialState}`, () => (stations.get(n)?.dialState === dialState ? stations.get(n) : undefined), timeoutMs),
+      waitFor(
+        `station ${n} ${dialState}`,
+        () => (stations.get(n)?.dialState === dialState ? stations.get(n) : undefined),
+        timeoutMs,
+      ),
     async close() {
       await sources.source.stop();
       rmSync(dataDir, { recursive: true, force: true });

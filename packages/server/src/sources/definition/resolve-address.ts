@@ -30,19 +30,31 @@ const label = (pv: PvDefinition) => `PV ${pv.key} "${pv.config.name}"`;
 const fail = (ctx: AddressContext, field: string, reason: string) =>
   new PlantDefinitionError(field ? `${ctx.path}.${field}` : ctx.path, `${label(ctx.pv)}: ${reason}`);
 
-function template(ctx: AddressContext, field: string, text: string, extra: Record<string, string> = {}): string {
+function template(
+  ctx: AddressContext,
+  field: string,
+  text: string,
+  extra: Record<string, string> = {},
+): string {
   const unknown = unknownPlaceholders(text).filter((name) => !(name in extra));
-  if (unknown.length > 0) throw fail(ctx, field, `unknown placeholder {${unknown[0]}} in ${JSON.stringify(text)}`);
+  if (unknown.length > 0)
+    throw fail(ctx, field, `unknown placeholder {${unknown[0]}} in ${JSON.stringify(text)}`);
   return fillTemplate(text, ctx.pv, ctx.station, extra);
 }
 
 const DEFAULT_TOPIC = 'leitwarte/{station}/{key}';
 const DEFAULT_WRITE_TOPIC = '{topic}/set';
 
-function mqtt(doc: MqttAddressDocument, source: Extract<FieldSourceDefinition, { kind: 'mqtt' }>, ctx: AddressContext): MqttAddress {
+function mqtt(
+  doc: MqttAddressDocument,
+  source: Extract<FieldSourceDefinition, { kind: 'mqtt' }>,
+  ctx: AddressContext,
+): MqttAddress {
   const topic = template(ctx, 'topic', doc.topic ?? source.topic ?? DEFAULT_TOPIC);
-  if (/[+#]/.test(topic) || topic.length === 0) throw fail(ctx, 'topic', `topic ${JSON.stringify(topic)} must not hold wildcards`);
-  const writeTemplate = doc.writeTopic === undefined ? (source.writeTopic ?? DEFAULT_WRITE_TOPIC) : doc.writeTopic;
+  if (/[+#]/.test(topic) || topic.length === 0)
+    throw fail(ctx, 'topic', `topic ${JSON.stringify(topic)} must not hold wildcards`);
+  const writeTemplate =
+    doc.writeTopic === undefined ? (source.writeTopic ?? DEFAULT_WRITE_TOPIC) : doc.writeTopic;
   const writeTopic = writeTemplate === null ? null : template(ctx, 'writeTopic', writeTemplate, { topic });
   if (writeTopic !== null && /[+#]/.test(writeTopic))
     throw fail(ctx, 'writeTopic', `topic ${JSON.stringify(writeTopic)} must not hold wildcards`);
@@ -75,11 +87,16 @@ const REGISTER_WIDTH = { int16: 1, uint16: 1, int32: 2, uint32: 2, float32: 2, f
 function modbus(doc: ModbusAddressDocument, ctx: AddressContext): ModbusAddress {
   const { pv } = ctx;
   const valueType = pv.config.valueType;
-  if (doc.table === undefined) throw fail(ctx, 'table', 'needs a Modbus table (coil, discrete, input or holding)');
+  if (doc.table === undefined)
+    throw fail(ctx, 'table', 'needs a Modbus table (coil, discrete, input or holding)');
   if (doc.address === undefined) throw fail(ctx, 'address', 'needs a Modbus address (0-65535)');
   const writable = pv.ref.type === 'AnaOut' || pv.ref.type === 'DigiOut';
   if (writable && (doc.table === 'input' || doc.table === 'discrete'))
-    throw fail(ctx, 'table', `${pv.ref.type} is written, but "${doc.table}" is read-only (use holding or coil)`);
+    throw fail(
+      ctx,
+      'table',
+      `${pv.ref.type} is written, but "${doc.table}" is read-only (use holding or coil)`,
+    );
   if (valueType === 'CounterValue' && pv.sim.resetable && doc.table === 'input')
     throw fail(ctx, 'table', 'a resetable counter needs a holding register (input registers are read-only)');
   const scaled = doc.factor !== undefined || doc.offset !== undefined || doc.scale !== undefined;
@@ -88,11 +105,25 @@ function modbus(doc: ModbusAddressDocument, ctx: AddressContext): ModbusAddress 
       if (doc[field] !== undefined) throw fail(ctx, field, `not for the bit table "${doc.table}"`);
     if (scaled) throw fail(ctx, 'factor', `a bit of "${doc.table}" cannot be scaled`);
     if (valueType !== 'BoolValue' && valueType !== 'FailureStateValue')
-      throw fail(ctx, 'table', `${valueType} cannot be carried by a single bit ("${doc.table}"); use a register`);
-    return { table: doc.table, address: doc.address, type: 'uint16', byteOrder: 'big', wordOrder: 'big', bit: null, factor: 1, offset: 0 };
+      throw fail(
+        ctx,
+        'table',
+        `${valueType} cannot be carried by a single bit ("${doc.table}"); use a register`,
+      );
+    return {
+      table: doc.table,
+      address: doc.address,
+      type: 'uint16',
+      byteOrder: 'big',
+      wordOrder: 'big',
+      bit: null,
+      factor: 1,
+      offset: 0,
+    };
   }
   const type = doc.type ?? 'int16';
-  if (doc.address + REGISTER_WIDTH[type] > 65_536) throw fail(ctx, 'address', `${type} at ${doc.address} runs past register 65535`);
+  if (doc.address + REGISTER_WIDTH[type] > 65_536)
+    throw fail(ctx, 'address', `${type} at ${doc.address} runs past register 65535`);
   if (doc.bit !== undefined) {
     if (REGISTER_WIDTH[type] !== 1) throw fail(ctx, 'bit', `a bit needs a 16-bit register, not ${type}`);
     if (valueType !== 'BoolValue' && valueType !== 'FailureStateValue')
@@ -100,7 +131,8 @@ function modbus(doc: ModbusAddressDocument, ctx: AddressContext): ModbusAddress 
     if (scaled) throw fail(ctx, 'factor', 'a bit cannot be scaled');
   }
   if ((valueType === 'TimeOfDayValue' || valueType === 'FailureStateValue') && doc.bit === undefined) {
-    if (type.startsWith('float')) throw fail(ctx, 'type', `${valueType} needs an integer register, not ${type}`);
+    if (type.startsWith('float'))
+      throw fail(ctx, 'type', `${valueType} needs an integer register, not ${type}`);
     if (scaled) throw fail(ctx, 'factor', `${valueType} cannot be scaled`);
   }
   if (doc.scale !== undefined && (doc.factor !== undefined || doc.offset !== undefined))
@@ -129,7 +161,8 @@ function modbus(doc: ModbusAddressDocument, ctx: AddressContext): ModbusAddress 
 }
 
 /** NodeId in its string form (OPC UA Part 6, 5.3.1.10). */
-const NODE_ID = /^(ns=\d{1,5};|nsu=[^;]{1,300};)?(i=\d{1,10}|s=.{1,300}|g=[0-9a-fA-F]{8}(-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}|b=[A-Za-z0-9+/=]{1,300})$/;
+const NODE_ID =
+  /^(ns=\d{1,5};|nsu=[^;]{1,300};)?(i=\d{1,10}|s=.{1,300}|g=[0-9a-fA-F]{8}(-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}|b=[A-Za-z0-9+/=]{1,300})$/;
 
 function opcua(
   doc: OpcUaAddressDocument,
@@ -139,7 +172,8 @@ function opcua(
   const text = doc.nodeId ?? source.nodeId;
   if (text === undefined) throw fail(ctx, 'nodeId', 'needs the NodeId of its variable ("nodeId")');
   const nodeId = template(ctx, 'nodeId', text);
-  if (!NODE_ID.test(nodeId)) throw fail(ctx, 'nodeId', `${JSON.stringify(nodeId)} is not a NodeId (e.g. ns=2;s=Tank.Level)`);
+  if (!NODE_ID.test(nodeId))
+    throw fail(ctx, 'nodeId', `${JSON.stringify(nodeId)} is not a NodeId (e.g. ns=2;s=Tank.Level)`);
   if (doc.deadband !== undefined && ctx.pv.config.valueType !== 'DoubleValue')
     throw fail(ctx, 'deadband', `a deadband is for analog values, not ${ctx.pv.config.valueType}`);
   if (doc.deadband?.type === 'percent' && doc.deadband.value > 100)

@@ -26,9 +26,7 @@ const common = {
   /** Shown on the administration screen; the id when left out. */
   name: Type.Optional(Text),
   /** Reconnect with capped exponential backoff: first wait, longest wait. */
-  reconnect: Type.Optional(
-    Type.Object({ initialMs: Ms(100, 60_000), maxMs: Ms(100, 600_000) }, closed),
-  ),
+  reconnect: Type.Optional(Type.Object({ initialMs: Ms(100, 60_000), maxMs: Ms(100, 600_000) }, closed)),
   /** How long a write waits for the device to confirm it by reading back. */
   writeTimeoutMs: Type.Optional(Ms(100, 600_000)),
 };
@@ -55,7 +53,11 @@ const brokerConnection = {
 };
 
 const PayloadKind = literalUnion(['json', 'text'] as const);
-const JsonPath = Type.String({ minLength: 1, maxLength: 120, pattern: '^[A-Za-z0-9_$-]+(\\.[A-Za-z0-9_$-]+)*$' });
+const JsonPath = Type.String({
+  minLength: 1,
+  maxLength: 120,
+  pattern: '^[A-Za-z0-9_$-]+(\\.[A-Za-z0-9_$-]+)*$',
+});
 
 export const MqttSourceSchema = Type.Object(
   {

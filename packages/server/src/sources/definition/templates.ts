@@ -21,7 +21,9 @@ function placeholders(pv: PvDefinition, station: TemplateStation): Record<string
     key: pv.key,
     eks: pv.config.eksNr,
     /** The PV's EKS without its station's prefix. */
-    localEks: pv.config.eksNr.startsWith(`${station.eks}-`) ? pv.config.eksNr.slice(station.eks.length + 1) : pv.config.eksNr,
+    localEks: pv.config.eksNr.startsWith(`${station.eks}-`)
+      ? pv.config.eksNr.slice(station.eks.length + 1)
+      : pv.config.eksNr,
     unit: pv.unitId ?? '',
     role: pv.role ?? '',
   };
@@ -29,7 +31,19 @@ function placeholders(pv: PvDefinition, station: TemplateStation): Record<string
 
 /** Names of the placeholders a template uses that do not exist. */
 export function unknownPlaceholders(template: string): string[] {
-  const known = new Set(['station', 'stationEks', 'type', 'nr', 'number', 'key', 'eks', 'localEks', 'unit', 'role', 'topic']);
+  const known = new Set([
+    'station',
+    'stationEks',
+    'type',
+    'nr',
+    'number',
+    'key',
+    'eks',
+    'localEks',
+    'unit',
+    'role',
+    'topic',
+  ]);
   return [...template.matchAll(PLACEHOLDER)].map((m) => m[1] ?? '').filter((name) => !known.has(name));
 }
 

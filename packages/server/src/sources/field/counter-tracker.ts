@@ -1,4 +1,10 @@
-import { addToCounter, counterRollover, type CounterValue, type LocalDate, type ProcessValue } from '@leitwarte/core';
+import {
+  addToCounter,
+  counterRollover,
+  type CounterValue,
+  type LocalDate,
+  type ProcessValue,
+} from '@leitwarte/core';
 import type { PvDefinition } from '../../plant/definition-types.js';
 
 type Counted = ProcessValue & { type: 'CounterValue' };

@@ -41,14 +41,19 @@ const LOG_REPEAT_MS = 60_000;
  * PV Bad and every station's connection lost when the connection breaks, and confirms writes by
  * the value the device reports back. The protocol itself is the adapter's (MQTT, Modbus, ...).
  */
-export function createFieldSource<S extends FieldSourceDefinition>(options: FieldSourceOptions<S>): OperatedSource {
+export function createFieldSource<S extends FieldSourceDefinition>(
+  options: FieldSourceOptions<S>,
+): OperatedSource {
   const { source, plant, log } = options;
   const now = options.now ?? Date.now;
   const name = source.name ?? source.id;
   const bindings: PvBinding[] = [...plant.sources.bindings.values()].filter((b) => b.sourceId === source.id);
   const pvs = new Map<string, PvDefinition>();
   const byKey = new Map(plant.pvs.map((pv) => [pv.key, pv]));
-  for (const binding of bindings) pvs.set(binding.key, byKey.get(binding.key)!);
+  for (const binding of bindings) {
+    const pv = byKey.get(binding.key);
+    if (pv) pvs.set(binding.key, pv);
+  }
   const stationDefs = plant.stations.filter((s) => plant.sources.stationSource.get(s.number) === source.id);
   const calendar = createCalendar(plant.info.timeZone);
   const counter = createCounterTracker(calendar);
@@ -162,7 +167,12 @@ export function createFieldSource<S extends FieldSourceDefinition>(options: Fiel
       const offer = pending.offer(key, value);
       if (offer === 'held') return;
       const before = last.get(key);
-      if (offer === 'pass' && before !== undefined && before.quality === value.quality && sameKindValue(before, value))
+      if (
+        offer === 'pass' &&
+        before !== undefined &&
+        before.quality === value.quality &&
+        sameKindValue(before, value)
+      )
         return;
       emit(value);
     },
@@ -170,7 +180,9 @@ export function createFieldSource<S extends FieldSourceDefinition>(options: Fiel
       const pv = pvs.get(key);
       if (!pv) return;
       try {
-        history.push(decodeRaw(pv, raw, quality, timestamp, (total) => placeholderCounter(pv, total, timestamp)));
+        history.push(
+          decodeRaw(pv, raw, quality, timestamp, (total) => placeholderCounter(pv, total, timestamp)),
+        );
         schedule();
       } catch (e) {
         error((e as Error).message);
@@ -198,6 +210,11 @@ export function createFieldSource<S extends FieldSourceDefinition>(options: Fiel
     },
   };
   const adapter = options.adapter(ctx);
+  const browse = (nodeId: string | null) => {
+    if (adapterSession === null || !adapter.browse)
+      return Promise.reject(new Error(`keine Verbindung zu ${name}`));
+    return adapter.browse(nodeId);
+  };
   const { initialMs, maxMs } = source.reconnect ?? DEFAULT_RECONNECT;
 
   const lost = (me: number, session: ProtocolSession) => (cause: Error) => {
@@ -295,14 +312,17 @@ export function createFieldSource<S extends FieldSourceDefinition>(options: Fiel
         const binding = bindings.find((b) => b.key === key);
         const pv = pvs.get(key);
         if (!binding || !pv) throw new Error(`${key} ist nicht an ${name} angebunden`);
-        if (pending.has(key)) throw new Error(`${key}: ein früherer Schreibauftrag wartet noch auf die Bestätigung`);
+        if (pending.has(key))
+          throw new Error(`${key}: ein früherer Schreibauftrag wartet noch auf die Bestätigung`);
         return { binding, pv, value, raw: encodeValue(value) };
       });
       const timeoutMs = source.writeTimeoutMs ?? DEFAULT_WRITE_TIMEOUT_MS;
       const confirmations = prepared.map((w) =>
         pending.expect(w.binding.key, adapter.quantise?.(w.binding, w.value) ?? w.value, timeoutMs, () => {
           error(`write to ${w.binding.key} not confirmed within ${timeoutMs} ms`);
-          return new Error(`${w.pv.config.name} (${w.binding.key}): vom Gerät nicht innerhalb von ${timeoutMs / 1000} s bestätigt`);
+          return new Error(
+            `${w.pv.config.name} (${w.binding.key}): vom Gerät nicht innerhalb von ${timeoutMs / 1000} s bestätigt`,
+          );
         }),
       );
       // Every promise is observed from here on, whichever fails first.
@@ -324,7 +344,8 @@ export function createFieldSource<S extends FieldSourceDefinition>(options: Fiel
     onConnectionState: (listener) => stateListeners.add(listener),
     onStations: (listener) => stationListeners.add(listener),
     async dial(stationNumber, action) {
-      if (!stationDefs.some((s) => s.number === stationNumber)) throw new Error(`Station ${stationNumber} gehört nicht zu ${name}`);
+      if (!stationDefs.some((s) => s.number === stationNumber))
+        throw new Error(`Station ${stationNumber} gehört nicht zu ${name}`);
       if (action === 'Disconnect') throw new Error(`Station ${stationNumber} hat eine Festverbindung`);
       // Connect on a lost line tries again at once instead of waiting out the backoff.
       if (action === 'Connect' && running && adapterSession === null && retry !== null) {
@@ -336,7 +357,8 @@ export function createFieldSource<S extends FieldSourceDefinition>(options: Fiel
     },
     status() {
       let badPvs = 0;
-      for (const key of pvs.keys()) if (last.get(key)?.quality !== 'Good' && last.get(key)?.quality !== 'Uncertain') badPvs++;
+      for (const key of pvs.keys())
+        if (last.get(key)?.quality !== 'Good' && last.get(key)?.quality !== 'Uncertain') badPvs++;
       return {
         id: source.id,
         name,
@@ -352,10 +374,7 @@ export function createFieldSource<S extends FieldSourceDefinition>(options: Fiel
       };
     },
     ...(adapter.browse && {
-      browse: (nodeId: string | null) => {
-        if (adapterSession === null) return Promise.reject(new Error(`keine Verbindung zu ${name}`));
-        return adapter.browse!(nodeId);
-      },
+      browse: (nodeId: string | null) => browse(nodeId),
     }),
   };
 }

@@ -81,7 +81,11 @@ export function decodeRaw(
       const n = toNumber(raw);
       if (n === null) throw new ValueKindError(pv, raw);
       const limits = pv.sim.runtimeLimits ?? { lower: 0, lowerMid: 0, upperMid: 0, upper: 0 };
-      return { ...base, type: 'RuntimeValue', runtimeValue: { ...limits, value: n, runtimeType: pv.sim.runtimeType } };
+      return {
+        ...base,
+        type: 'RuntimeValue',
+        runtimeValue: { ...limits, value: n, runtimeType: pv.sim.runtimeType },
+      };
     }
     case 'TimeOfDayValue': {
       const t = toTimeOfDay(raw);
@@ -109,7 +113,8 @@ export function encodeValue(value: ProcessValue): number | boolean {
   }
 }
 
-const near = (a: number, b: number) => a === b || Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
+const near = (a: number, b: number) =>
+  a === b || Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
 
 /** Whether a value read back is the value written (what the device holds of it). */
 export function sameValue(a: ProcessValue, b: ProcessValue): boolean {
@@ -137,7 +142,11 @@ export function placeholderValue(pv: PvDefinition, quality: Quality, timestamp: 
       };
     case 'RuntimeValue': {
       const limits = pv.sim.runtimeLimits ?? { lower: 0, lowerMid: 0, upperMid: 0, upper: 0 };
-      return { ...base, type: 'RuntimeValue', runtimeValue: { ...limits, value: 0, runtimeType: pv.sim.runtimeType } };
+      return {
+        ...base,
+        type: 'RuntimeValue',
+        runtimeValue: { ...limits, value: 0, runtimeType: pv.sim.runtimeType },
+      };
     }
     case 'TimeOfDayValue':
       return { ...base, type: 'TimeOfDayValue', timeOfDayValue: { hour: 0, minutes: 0 } };

@@ -10,7 +10,15 @@ type ModbusSource = Extract<FieldSourceDefinition, { kind: 'modbus' }>;
 // A CommonJS module whose export is the client class itself.
 const ModbusRTU = modbusSerial as unknown as new () => Client;
 
-const DEFAULTS = { port: 502, unitId: 1, pollMs: 1000, timeoutMs: 2000, maxRegisters: 125, maxBits: 2000, maxGap: 16 };
+const DEFAULTS = {
+  port: 502,
+  unitId: 1,
+  pollMs: 1000,
+  timeoutMs: 2000,
+  maxRegisters: 125,
+  maxBits: 2000,
+  maxGap: 16,
+};
 /** Modbus exception 02: the request names an address the device does not have. */
 const ILLEGAL_DATA_ADDRESS = 2;
 
@@ -27,7 +35,10 @@ function createQueue() {
 const isTimeout = (e: unknown) => (e as { errno?: string }).errno === 'ETIMEDOUT';
 const modbusCode = (e: unknown) => (e as { modbusCode?: number }).modbusCode;
 
-async function read(client: Client, request: ReadRequest): Promise<{ bits: boolean[] } | { words: number[] }> {
+async function read(
+  client: Client,
+  request: ReadRequest,
+): Promise<{ bits: boolean[] } | { words: number[] }> {
   switch (request.table) {
     case 'coil':
       return { bits: (await client.readCoils(request.start, request.count)).data };
@@ -63,7 +74,9 @@ export function createModbusAdapter(ctx: AdapterContext<ModbusSource>): Protocol
   const unitId = source.unitId ?? DEFAULTS.unitId;
   const pollMs = source.pollMs ?? DEFAULTS.pollMs;
   const timeoutMs = source.timeoutMs ?? DEFAULTS.timeoutMs;
-  const points = ctx.bindings.flatMap((b) => (b.kind === 'modbus' ? [{ key: b.key, address: b.address }] : []));
+  const points = ctx.bindings.flatMap((b) =>
+    b.kind === 'modbus' ? [{ key: b.key, address: b.address }] : [],
+  );
   const basePlan = planReads(points, {
     maxRegisters: source.maxRegistersPerRequest ?? DEFAULTS.maxRegisters,
     maxBits: source.maxBitsPerRequest ?? DEFAULTS.maxBits,
@@ -153,8 +166,11 @@ export function createModbusAdapter(ctx: AdapterContext<ModbusSource>): Protocol
       async write(writes: readonly AdapterWrite[]) {
         for (const w of writes) await writeOne(client, queue, w);
         // Read back what was written; the values confirm the writes.
-        const written = writes.flatMap((w) => (w.binding.kind === 'modbus' ? [{ key: w.binding.key, address: w.binding.address }] : []));
-        for (const request of planReads(written, { maxRegisters: 125, maxBits: 2000, maxGap: 0 })) await readOne(request);
+        const written = writes.flatMap((w) =>
+          w.binding.kind === 'modbus' ? [{ key: w.binding.key, address: w.binding.address }] : [],
+        );
+        for (const request of planReads(written, { maxRegisters: 125, maxBits: 2000, maxGap: 0 }))
+          await readOne(request);
       },
       async close() {
         open = false;
@@ -191,7 +207,11 @@ export function createModbusAdapter(ctx: AdapterContext<ModbusSource>): Protocol
   };
 }
 
-async function writeOne(client: Client, queue: ReturnType<typeof createQueue>, w: AdapterWrite): Promise<void> {
+async function writeOne(
+  client: Client,
+  queue: ReturnType<typeof createQueue>,
+  w: AdapterWrite,
+): Promise<void> {
   if (w.binding.kind !== 'modbus') return;
   const address: ModbusAddress = w.binding.address;
   const { raw } = w;
@@ -200,8 +220,9 @@ async function writeOne(client: Client, queue: ReturnType<typeof createQueue>, w
     throw new Error(`${w.binding.key} liegt in einer nur lesbaren Tabelle (${address.table})`);
   if (address.table === 'coil' || address.bit !== null) {
     if (on === null) throw new Error(`${w.binding.key}: ${String(raw)} lässt sich nicht als Bit schreiben`);
-    if (address.table === 'coil') return void (await queue(() => client.writeCoil(address.address, on)));
-    const bit = address.bit!;
+    const bit = address.bit;
+    if (address.table === 'coil' || bit === null)
+      return void (await queue(() => client.writeCoil(address.address, on)));
     // Read-modify-write of the one bit; the register's other bits stay as the device has them.
     await queue(async () => {
       const [word = 0] = (await client.readHoldingRegisters(address.address, 1)).data;
@@ -211,7 +232,10 @@ async function writeOne(client: Client, queue: ReturnType<typeof createQueue>, w
     return;
   }
   const words = registersFor(typeof raw === 'boolean' ? (raw ? 1 : 0) : Number(raw), address);
+  const [single] = words;
   await queue<unknown>(() =>
-    words.length === 1 ? client.writeRegister(address.address, words[0]!) : client.writeRegisters(address.address, words),
+    words.length === 1 && single !== undefined
+      ? client.writeRegister(address.address, single)
+      : client.writeRegisters(address.address, words),
   );
 }

@@ -18,20 +18,46 @@ const PVS = [
   { type: 'AnaIn', number: 3, address: { table: 'input', address: 2, type: 'int32' } },
   { type: 'AnaIn', number: 4, address: { table: 'input', address: 4, type: 'uint32', wordOrder: 'little' } },
   { type: 'AnaIn', number: 5, address: { table: 'input', address: 6, type: 'float32' } },
-  { type: 'AnaIn', number: 6, address: { table: 'input', address: 8, type: 'float32', byteOrder: 'little', wordOrder: 'little' } },
+  {
+    type: 'AnaIn',
+    number: 6,
+    address: { table: 'input', address: 8, type: 'float32', byteOrder: 'little', wordOrder: 'little' },
+  },
   { type: 'AnaIn', number: 7, address: { table: 'input', address: 10, type: 'float64' } },
-  { type: 'AnaIn', number: 8, address: { table: 'input', address: 14, type: 'float64', wordOrder: 'little' } },
-  { type: 'AnaIn', number: 9, address: { table: 'input', address: 18, scale: { raw: [0, 27648], value: [0, 10] } } },
-  { type: 'AnaIn', number: 10, address: { table: 'input', address: 19, type: 'uint16', factor: 0.1, offset: -50 } },
+  {
+    type: 'AnaIn',
+    number: 8,
+    address: { table: 'input', address: 14, type: 'float64', wordOrder: 'little' },
+  },
+  {
+    type: 'AnaIn',
+    number: 9,
+    address: { table: 'input', address: 18, scale: { raw: [0, 27648], value: [0, 10] } },
+  },
+  {
+    type: 'AnaIn',
+    number: 10,
+    address: { table: 'input', address: 19, type: 'uint16', factor: 0.1, offset: -50 },
+  },
   { type: 'DigiIn', number: 1, address: { table: 'discrete', address: 0 } },
   { type: 'DigiIn', number: 2, address: { table: 'input', address: 20, type: 'uint16', bit: 3 } },
-  { type: 'DigiIn', number: 3, valueType: 'FailureStateValue', address: { table: 'input', address: 21, type: 'uint16' } },
+  {
+    type: 'DigiIn',
+    number: 3,
+    valueType: 'FailureStateValue',
+    address: { table: 'input', address: 21, type: 'uint16' },
+  },
   { type: 'ZaehlWert', nr: 1001, resetable: false, address: { table: 'input', address: 22, type: 'uint32' } },
   { type: 'AnaOut', number: 1, min: 0, max: 100, address: { table: 'holding', address: 0, type: 'float32' } },
   { type: 'AnaOut', number: 2, address: { table: 'holding', address: 2, factor: 0.1 } },
   { type: 'DigiOut', number: 1, address: { table: 'coil', address: 0 } },
   { type: 'DigiOut', number: 2, address: { table: 'holding', address: 3, type: 'uint16', bit: 5 } },
-  { type: 'AnaOut', number: 3, valueType: 'TimeOfDayValue', address: { table: 'holding', address: 4, type: 'uint16' } },
+  {
+    type: 'AnaOut',
+    number: 3,
+    valueType: 'TimeOfDayValue',
+    address: { table: 'holding', address: 4, type: 'uint16' },
+  },
   { type: 'AnaOut', number: 4, address: { table: 'holding', address: 150 } },
 ];
 
@@ -57,18 +83,34 @@ async function fillPeer(peer: ModbusPeer) {
   await peer.set('holding', 3, [0b1]);
 }
 
-describe('Modbus TCP source against a pymodbus device', () => {
+describe('Modbus TCP source against a pymodbus device', { timeout: 120_000 }, () => {
   let peer: ModbusPeer;
   let sources: SourceHarness;
   const key = (type: string, nr: number) => `${type}-${type === 'ZaehlWert' ? nr : 100000 + nr}`;
 
   beforeAll(async () => {
     peer = await startModbusPeer({
-      tables: { input: { count: 100 }, holding: { count: 100 }, coil: { count: 16 }, discrete: { count: 16 } },
+      tables: {
+        input: { count: 100 },
+        holding: { count: 100 },
+        coil: { count: 16 },
+        discrete: { count: 16 },
+      },
     });
     await fillPeer(peer);
     const plant = fieldPlant(
-      [{ id: 'plc', kind: 'modbus', host: '127.0.0.1', port: peer.port, pollMs: 200, timeoutMs: 1000, writeTimeoutMs: 3000, reconnect: { initialMs: 200, maxMs: 1000 } }],
+      [
+        {
+          id: 'plc',
+          kind: 'modbus',
+          host: '127.0.0.1',
+          port: peer.port,
+          pollMs: 200,
+          timeoutMs: 1000,
+          writeTimeoutMs: 3000,
+          reconnect: { initialMs: 200, maxMs: 1000 },
+        },
+      ],
       [{ number: 1, source: 'plc', pvs: PVS }],
     );
     sources = await startSources(plant);
@@ -94,7 +136,8 @@ describe('Modbus TCP source against a pymodbus device', () => {
       ['DigiIn', 3, 1],
       ['ZaehlWert', 1001, 123456],
     ];
-    for (const [type, nr, value] of expected) expect(numberOf(sources.latest(key(type, nr))), `${type} ${nr}`).toBe(value);
+    for (const [type, nr, value] of expected)
+      expect(numberOf(sources.latest(key(type, nr))), `${type} ${nr}`).toBe(value);
     expect(numberOf(sources.latest(key('AnaIn', 9)))).toBeCloseTo(5, 9);
     expect(numberOf(sources.latest(key('AnaIn', 10)))).toBeCloseTo(10, 9);
     expect(sources.station(1)?.dialState).toBe('Connected');
@@ -109,22 +152,43 @@ describe('Modbus TCP source against a pymodbus device', () => {
   it('writes registers, coils, bits and times of day and confirms them by reading back', async () => {
     const pv = (type: 'AnaOut' | 'DigiOut', nr: number) => ({ type, nr: 100000 + nr });
     const base = { quality: 'Good' as const, timestamp: Date.now() };
-    await sources.source.write([{ ref: pv('AnaOut', 1), value: { ...base, pvRef: pv('AnaOut', 1), type: 'DoubleValue', doubleValue: 7.5 } }]);
+    await sources.source.write([
+      {
+        ref: pv('AnaOut', 1),
+        value: { ...base, pvRef: pv('AnaOut', 1), type: 'DoubleValue', doubleValue: 7.5 },
+      },
+    ]);
     expect(await peer.get('holding', 0, 2)).toEqual([0x40f0, 0x0000]);
     expect(numberOf(sources.latest(key('AnaOut', 1)))).toBe(7.5);
 
-    await sources.source.write([{ ref: pv('AnaOut', 2), value: { ...base, pvRef: pv('AnaOut', 2), type: 'DoubleValue', doubleValue: 4.2 } }]);
+    await sources.source.write([
+      {
+        ref: pv('AnaOut', 2),
+        value: { ...base, pvRef: pv('AnaOut', 2), type: 'DoubleValue', doubleValue: 4.2 },
+      },
+    ]);
     expect(await peer.get('holding', 2)).toEqual([42]);
 
     await sources.source.write([
-      { ref: pv('DigiOut', 1), value: { ...base, pvRef: pv('DigiOut', 1), type: 'BoolValue', boolValue: true } },
-      { ref: pv('DigiOut', 2), value: { ...base, pvRef: pv('DigiOut', 2), type: 'BoolValue', boolValue: true } },
+      {
+        ref: pv('DigiOut', 1),
+        value: { ...base, pvRef: pv('DigiOut', 1), type: 'BoolValue', boolValue: true },
+      },
+      {
+        ref: pv('DigiOut', 2),
+        value: { ...base, pvRef: pv('DigiOut', 2), type: 'BoolValue', boolValue: true },
+      },
     ]);
     expect(await peer.get('coil', 0)).toEqual([true]);
     // Bit 5 set, the register's other bits as they were.
     expect(await peer.get('holding', 3)).toEqual([0b100001]);
 
-    const time = { ...base, pvRef: pv('AnaOut', 3), type: 'TimeOfDayValue' as const, timeOfDayValue: { hour: 7, minutes: 30 } };
+    const time = {
+      ...base,
+      pvRef: pv('AnaOut', 3),
+      type: 'TimeOfDayValue' as const,
+      timeOfDayValue: { hour: 7, minutes: 30 },
+    };
     await sources.source.write([{ ref: pv('AnaOut', 3), value: time }]);
     expect(await peer.get('holding', 4)).toEqual([7 * 256 + 30]);
     expect(sources.field.status().counters.writes).toBe(5);
@@ -132,7 +196,12 @@ describe('Modbus TCP source against a pymodbus device', () => {
 
   it('reports a write the device refuses as not done', async () => {
     const ref = { type: 'AnaOut' as const, nr: 100004 };
-    const write = sources.source.write([{ ref, value: { pvRef: ref, quality: 'Good', timestamp: Date.now(), type: 'DoubleValue', doubleValue: 1 } }]);
+    const write = sources.source.write([
+      {
+        ref,
+        value: { pvRef: ref, quality: 'Good', timestamp: Date.now(), type: 'DoubleValue', doubleValue: 1 },
+      },
+    ]);
     await expect(write).rejects.toThrow(/AnaOut-100004/);
   });
 
@@ -151,13 +220,28 @@ describe('Modbus TCP source against a pymodbus device', () => {
   });
 });
 
-describe('Modbus TCP source without its device', () => {
+describe('Modbus TCP source without its device', { timeout: 120_000 }, () => {
   it('an unreachable device leaves the PVs Bad with the reason', async () => {
     const port = await freePort();
     const sources = await startSources(
       fieldPlant(
-        [{ id: 'gone', kind: 'modbus', host: '127.0.0.1', port, timeoutMs: 500, reconnect: { initialMs: 200, maxMs: 400 } }],
-        [{ number: 2, source: 'gone', pvs: [{ type: 'AnaIn', number: 1, address: { table: 'holding', address: 0 } }] }],
+        [
+          {
+            id: 'gone',
+            kind: 'modbus',
+            host: '127.0.0.1',
+            port,
+            timeoutMs: 500,
+            reconnect: { initialMs: 200, maxMs: 400 },
+          },
+        ],
+        [
+          {
+            number: 2,
+            source: 'gone',
+            pvs: [{ type: 'AnaIn', number: 1, address: { table: 'holding', address: 0 } }],
+          },
+        ],
       ),
     );
     try {
@@ -176,13 +260,30 @@ describe('Modbus TCP source without its device', () => {
     const port = (silent.address() as net.AddressInfo).port;
     const sources = await startSources(
       fieldPlant(
-        [{ id: 'mute', kind: 'modbus', host: '127.0.0.1', port, timeoutMs: 300, reconnect: { initialMs: 200, maxMs: 400 } }],
-        [{ number: 3, source: 'mute', pvs: [{ type: 'AnaIn', number: 1, address: { table: 'holding', address: 0 } }] }],
+        [
+          {
+            id: 'mute',
+            kind: 'modbus',
+            host: '127.0.0.1',
+            port,
+            timeoutMs: 300,
+            reconnect: { initialMs: 200, maxMs: 400 },
+          },
+        ],
+        [
+          {
+            number: 3,
+            source: 'mute',
+            pvs: [{ type: 'AnaIn', number: 1, address: { table: 'holding', address: 0 } }],
+          },
+        ],
       ),
     );
     try {
       await sources.waitValue('AnaIn-300001', (v) => v.quality === 'Bad');
-      await waitFor('the line given up', () => sources.field.status().lastError?.message.includes('Timed out'));
+      await waitFor('the line given up', () =>
+        sources.field.status().lastError?.message.includes('Timed out'),
+      );
       expect(sources.field.status().state).toBe('Disconnected');
     } finally {
       await sources.close();
@@ -194,12 +295,20 @@ describe('Modbus TCP source without its device', () => {
     const peer = await startModbusPeer({ tables: { input: { addresses: [0, 1, 10, 11] } } });
     await peer.set('input', 0, [1, 2]);
     await peer.set('input', 10, [3, 4]);
-    const pvs = [0, 1, 10, 11].map((a, i) => ({ type: 'AnaIn', number: i + 1, address: { table: 'input', address: a } }));
+    const pvs = [0, 1, 10, 11].map((a, i) => ({
+      type: 'AnaIn',
+      number: i + 1,
+      address: { table: 'input', address: a },
+    }));
     const sources = await startSources(
-      fieldPlant([{ id: 'sparse', kind: 'modbus', host: '127.0.0.1', port: peer.port, pollMs: 200, maxGap: 16 }], [{ number: 4, source: 'sparse', pvs }]),
+      fieldPlant(
+        [{ id: 'sparse', kind: 'modbus', host: '127.0.0.1', port: peer.port, pollMs: 200, maxGap: 16 }],
+        [{ number: 4, source: 'sparse', pvs }],
+      ),
     );
     try {
-      for (const [i, v] of [1, 2, 3, 4].entries()) await sources.waitValue(`AnaIn-40000${i + 1}`, (x) => numberOf(x) === v);
+      for (const [i, v] of [1, 2, 3, 4].entries())
+        await sources.waitValue(`AnaIn-40000${i + 1}`, (x) => numberOf(x) === v);
       expect(sources.field.status().state).toBe('Connected');
     } finally {
       await sources.close();

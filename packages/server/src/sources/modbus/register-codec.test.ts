@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { ModbusAddress } from '../definition/sources-definition.js';
-import { decodeRegisters, encodeRegisters, engineeringValue, quantiseEngineering, RegisterRangeError } from './register-codec.js';
+import {
+  decodeRegisters,
+  encodeRegisters,
+  engineeringValue,
+  quantiseEngineering,
+  RegisterRangeError,
+} from './register-codec.js';
 
 const at = (over: Partial<ModbusAddress>): ModbusAddress => ({
   table: 'holding',

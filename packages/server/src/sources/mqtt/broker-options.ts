@@ -16,7 +16,11 @@ export function brokerTarget(source: BrokerSource): string {
  * environment variable the plant file names, and no reconnect of MQTT.js's own (the source
  * reconnects with a capped backoff and resubscribes).
  */
-export function brokerOptions(source: BrokerSource, plantId: string, extra: Partial<IClientOptions> = {}): IClientOptions {
+export function brokerOptions(
+  source: BrokerSource,
+  plantId: string,
+  extra: Partial<IClientOptions> = {},
+): IClientOptions {
   const file = (name: string | undefined) =>
     name === undefined ? undefined : readFileSync(path.resolve(source.baseDir, name));
   const tls = source.tls;

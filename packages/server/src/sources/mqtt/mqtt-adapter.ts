@@ -25,18 +25,27 @@ export function createMqttAdapter(ctx: AdapterContext<MqttSource>): ProtocolAdap
   const qos = source.qos ?? 1;
   const byTopic = new Map<string, TopicPv[]>();
   for (const b of ctx.bindings)
-    if (b.kind === 'mqtt') byTopic.set(b.address.topic, [...(byTopic.get(b.address.topic) ?? []), { key: b.key, address: b.address }]);
-  const stale = ctx.bindings.flatMap((b) => (b.kind === 'mqtt' && b.address.staleAfterMs !== null ? [{ key: b.key, ms: b.address.staleAfterMs }] : []));
+    if (b.kind === 'mqtt')
+      byTopic.set(b.address.topic, [
+        ...(byTopic.get(b.address.topic) ?? []),
+        { key: b.key, address: b.address },
+      ]);
+  const stale = ctx.bindings.flatMap((b) =>
+    b.kind === 'mqtt' && b.address.staleAfterMs !== null ? [{ key: b.key, ms: b.address.staleAfterMs }] : [],
+  );
   const availability = source.availability;
   /** Availability topic → station number. */
   const availabilityTopics = new Map<string, number>();
   const keysOfStation = new Map<number, string[]>();
   if (availability) {
     for (const station of ctx.stations) {
-      const topic = availability.topic.replaceAll('{station}', String(station.number)).replaceAll('{stationEks}', station.eks);
+      const topic = availability.topic
+        .replaceAll('{station}', String(station.number))
+        .replaceAll('{stationEks}', station.eks);
       availabilityTopics.set(topic, station.number);
     }
-    for (const [key, pv] of ctx.pvs) keysOfStation.set(pv.station, [...(keysOfStation.get(pv.station) ?? []), key]);
+    for (const [key, pv] of ctx.pvs)
+      keysOfStation.set(pv.station, [...(keysOfStation.get(pv.station) ?? []), key]);
   }
 
   async function connect(lost: (error: Error) => void): Promise<ProtocolSession> {
@@ -79,8 +88,14 @@ export function createMqttAdapter(ctx: AdapterContext<MqttSource>): ProtocolAdap
     });
 
     const onAvailability = (station: number, text: string) => {
-      const up = text === (availability?.online ?? 'online') ? true : text === (availability?.offline ?? 'offline') ? false : null;
-      if (up === null) return ctx.error(`availability of station ${station}: unknown state ${JSON.stringify(text)}`);
+      const up =
+        text === (availability?.online ?? 'online')
+          ? true
+          : text === (availability?.offline ?? 'offline')
+            ? false
+            : null;
+      if (up === null)
+        return ctx.error(`availability of station ${station}: unknown state ${JSON.stringify(text)}`);
       online.set(station, up);
       if (!up) ctx.markBad(keysOfStation.get(station) ?? []);
       ctx.stationsChanged();
@@ -100,7 +115,8 @@ export function createMqttAdapter(ctx: AdapterContext<MqttSource>): ProtocolAdap
         const chunk = Object.fromEntries(topics.slice(i, i + SUBSCRIBE_CHUNK).map((t) => [t, { qos }]));
         const granted = await client.subscribeAsync(chunk);
         const refused = granted.filter((g) => g.qos === 128);
-        if (refused.length > 0) ctx.error(`broker refused ${refused.length} subscriptions, e.g. ${refused[0]!.topic}`);
+        if (refused.length > 0)
+          ctx.error(`broker refused ${refused.length} subscriptions, e.g. ${refused[0]?.topic}`);
       }
     } catch (e) {
       open = false;

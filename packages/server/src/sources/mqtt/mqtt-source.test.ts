@@ -16,7 +16,7 @@ import { numberOf, startSources, type SourceHarness } from '../../test-support/s
 
 const base = { quality: 'Good' as const, timestamp: 0 };
 
-describe('MQTT source against Mosquitto', () => {
+describe('MQTT source against Mosquitto', { timeout: 120_000 }, () => {
   const prefix = topicPrefix('plain');
   let device: MqttClient;
   let sources: SourceHarness;
@@ -26,8 +26,15 @@ describe('MQTT source against Mosquitto', () => {
     await requireSharedBroker();
     device = await mqtt.connectAsync(SHARED_BROKER);
     // Retained before the server connects: the first image comes from the broker.
-    await device.publishAsync(`${prefix}/1/level`, JSON.stringify({ value: 2.5, timestamp: deviceTime }), { retain: true, qos: 1 });
-    await device.publishAsync(`${prefix}/1/multi`, JSON.stringify({ pump: { running: true, hours: 1234.5 } }), { retain: true, qos: 1 });
+    await device.publishAsync(`${prefix}/1/level`, JSON.stringify({ value: 2.5, timestamp: deviceTime }), {
+      retain: true,
+      qos: 1,
+    });
+    await device.publishAsync(
+      `${prefix}/1/multi`,
+      JSON.stringify({ pump: { running: true, hours: 1234.5 } }),
+      { retain: true, qos: 1 },
+    );
     await device.publishAsync(`${prefix}/1/text`, '17.25', { retain: true, qos: 1 });
     const plant = fieldPlant(
       [
@@ -48,11 +55,23 @@ describe('MQTT source against Mosquitto', () => {
           pvs: [
             { type: 'AnaIn', number: 1, eks: 'level' },
             { type: 'DigiIn', number: 1, eks: 'multi', address: { valuePath: 'pump.running' } },
-            { type: 'RechenWert', nr: 1001, eks: 'multi', valueType: 'RuntimeValue', runtimeType: 'Betriebszeit', address: { valuePath: 'pump.hours' } },
+            {
+              type: 'RechenWert',
+              nr: 1001,
+              eks: 'multi',
+              valueType: 'RuntimeValue',
+              runtimeType: 'Betriebszeit',
+              address: { valuePath: 'pump.hours' },
+            },
             { type: 'AnaIn', number: 2, eks: 'text', address: { payload: 'text' } },
             { type: 'AnaIn', number: 3, eks: 'quiet', address: { staleAfterSeconds: 1 } },
             { type: 'AnaOut', number: 1, eks: 'setpoint', min: 0, max: 10 },
-            { type: 'DigiOut', number: 1, eks: 'release', address: { writeTopic: `${prefix}/1/release/cmd`, payload: 'text' } },
+            {
+              type: 'DigiOut',
+              number: 1,
+              eks: 'release',
+              address: { writeTopic: `${prefix}/1/release/cmd`, payload: 'text' },
+            },
           ],
         },
       ],
@@ -62,7 +81,8 @@ describe('MQTT source against Mosquitto', () => {
   });
   afterAll(async () => {
     await sources?.close();
-    for (const t of ['level', 'multi', 'text', 'status']) await device?.publishAsync(`${prefix}/1/${t}`, '', { retain: true });
+    for (const t of ['level', 'multi', 'text', 'status'])
+      await device?.publishAsync(`${prefix}/1/${t}`, '', { retain: true });
     await device?.endAsync();
   });
 
@@ -72,13 +92,18 @@ describe('MQTT source against Mosquitto', () => {
     expect(level.timestamp).toBe(deviceTime);
     expect(numberOf(await sources.waitValue('DigiIn-100001', () => true))).toBe(true);
     const hours = await sources.waitValue('RechenWert-1001', () => true);
-    expect(hours.type === 'RuntimeValue' && hours.runtimeValue).toMatchObject({ value: 1234.5, runtimeType: 'Betriebszeit' });
+    expect(hours.type === 'RuntimeValue' && hours.runtimeValue).toMatchObject({
+      value: 1234.5,
+      runtimeType: 'Betriebszeit',
+    });
     expect(numberOf(await sources.waitValue('AnaIn-100002', () => true))).toBe(17.25);
     await sources.waitStation(1, 'Connected');
   });
 
   it('shows a published value with the quality the device gives', async () => {
-    await device.publishAsync(`${prefix}/1/level`, JSON.stringify({ value: 3, quality: 'Uncertain' }), { qos: 1 });
+    await device.publishAsync(`${prefix}/1/level`, JSON.stringify({ value: 3, quality: 'Uncertain' }), {
+      qos: 1,
+    });
     const v = await sources.waitValue('AnaIn-100001', (x) => numberOf(x) === 3);
     expect(v.quality).toBe('Uncertain');
   });
@@ -94,7 +119,9 @@ describe('MQTT source against Mosquitto', () => {
     };
     device.on('message', echo);
     const ref = { type: 'AnaOut' as const, nr: 100001 };
-    await sources.source.write([{ ref, value: { ...base, pvRef: ref, type: 'DoubleValue', doubleValue: 6.5 } }]);
+    await sources.source.write([
+      { ref, value: { ...base, pvRef: ref, type: 'DoubleValue', doubleValue: 6.5 } },
+    ]);
     expect(received).toEqual(['{"value":6.5}']);
     expect(numberOf(sources.latest('AnaOut-100001'))).toBe(6.5);
     device.off('message', echo);
@@ -104,7 +131,9 @@ describe('MQTT source against Mosquitto', () => {
     await device.publishAsync(`${prefix}/1/release`, 'false', { qos: 1 });
     await sources.waitValue('DigiOut-100001', (v) => numberOf(v) === false);
     const ref = { type: 'DigiOut' as const, nr: 100001 };
-    const write = sources.source.write([{ ref, value: { ...base, pvRef: ref, type: 'BoolValue', boolValue: true } }]);
+    const write = sources.source.write([
+      { ref, value: { ...base, pvRef: ref, type: 'BoolValue', boolValue: true } },
+    ]);
     await expect(write).rejects.toThrow(/nicht innerhalb von 1.5 s bestätigt/);
     expect(numberOf(sources.latest('DigiOut-100001'))).toBe(false);
     expect(sources.field.status().lastError?.message).toMatch(/not confirmed/);
@@ -127,11 +156,19 @@ describe('MQTT source against Mosquitto', () => {
   });
 });
 
-describe('MQTT source and a broker that goes away', () => {
+describe('MQTT source and a broker that goes away', { timeout: 120_000 }, () => {
   it('turns the PVs Bad while the broker is down and recovers without a restart', async () => {
     const broker = await startPrivateBroker();
     const plant = fieldPlant(
-      [{ id: 'b', kind: 'mqtt', url: broker.url, topic: 'plant/{key}', reconnect: { initialMs: 200, maxMs: 500 } }],
+      [
+        {
+          id: 'b',
+          kind: 'mqtt',
+          url: broker.url,
+          topic: 'plant/{key}',
+          reconnect: { initialMs: 200, maxMs: 500 },
+        },
+      ],
       [{ number: 5, source: 'b', pvs: [{ type: 'AnaIn', number: 1 }] }],
     );
     const sources = await startSources(plant);
@@ -168,18 +205,35 @@ describe('MQTT source and a broker that goes away', () => {
     process.env.LW_TEST_BROKER_WRONG = 'wrong';
     const plant = (passwordEnv: string) =>
       fieldPlant(
-        [{ id: 'secure', kind: 'mqtt', url: broker.url, username: 'leitwarte', passwordEnv, tls: { ca: tls.ca }, topic: 't/{key}', reconnect: { initialMs: 300, maxMs: 600 } }],
+        [
+          {
+            id: 'secure',
+            kind: 'mqtt',
+            url: broker.url,
+            username: 'leitwarte',
+            passwordEnv,
+            tls: { ca: tls.ca },
+            topic: 't/{key}',
+            reconnect: { initialMs: 300, maxMs: 600 },
+          },
+        ],
         [{ number: 6, source: 'secure', pvs: [{ type: 'AnaIn', number: 1 }] }],
       );
     const good = await startSources(plant('LW_TEST_BROKER_PASSWORD'));
     const bad = await startSources(plant('LW_TEST_BROKER_WRONG'));
     try {
       await good.waitStation(6, 'Connected');
-      const device = await mqtt.connectAsync(broker.url, { username: 'leitwarte', password: 'Broker-Pass-1', ca: [readFileSync(tls.ca)] });
+      const device = await mqtt.connectAsync(broker.url, {
+        username: 'leitwarte',
+        password: 'Broker-Pass-1',
+        ca: [readFileSync(tls.ca)],
+      });
       await device.publishAsync('t/AnaIn-600001', '{"value": 9}', { qos: 1 });
       await good.waitValue('AnaIn-600001', (v) => numberOf(v) === 9);
       await device.endAsync();
-      await waitFor('the refusal', () => bad.field.status().lastError?.message.match(/Not authorized|Bad username or password/));
+      await waitFor('the refusal', () =>
+        bad.field.status().lastError?.message.match(/Not authorized|Bad username or password/),
+      );
       expect(bad.field.status().state).toBe('Disconnected');
     } finally {
       await good.close();

@@ -33,7 +33,8 @@ function qualityOf(value: unknown): Quality {
 
 /** Milliseconds since the epoch, seconds since the epoch, or an ISO 8601 text. */
 function timeOf(value: unknown): number | undefined {
-  if (typeof value === 'number' && Number.isFinite(value) && value > 0) return value < 1e11 ? value * 1000 : value;
+  if (typeof value === 'number' && Number.isFinite(value) && value > 0)
+    return value < 1e11 ? value * 1000 : value;
   if (typeof value === 'string') {
     const t = Date.parse(value);
     return Number.isNaN(t) ? undefined : t;
@@ -67,7 +68,11 @@ export function readingOf(parsed: ParsedPayload, address: MqttAddress): Reading 
   const value = at(doc, address.valuePath);
   if (typeof value !== 'number' && typeof value !== 'boolean' && typeof value !== 'string')
     return `no value at "${address.valuePath}"`;
-  return { raw: value, quality: qualityOf(at(doc, address.qualityPath)), timestamp: timeOf(at(doc, address.timestampPath)) };
+  return {
+    raw: value,
+    quality: qualityOf(at(doc, address.qualityPath)),
+    timestamp: timeOf(at(doc, address.timestampPath)),
+  };
 }
 
 /** The message that writes a value: `{ "<valuePath>": value }` (nested by the path), or the bare text. */

@@ -1,7 +1,7 @@
 import path from 'node:path';
+import type { DataType } from 'node-opcua-client';
 import {
   AttributeIds,
-  DataType,
   MessageSecurityMode,
   OPCUAClient,
   SecurityPolicy,
@@ -22,7 +22,11 @@ import { quantiseNumber, variantFor } from './opcua-values.js';
 type OpcUaSource = Extract<FieldSourceDefinition, { kind: 'opcua' }>;
 type OpcUaBinding = Extract<PvBinding, { kind: 'opcua' }>;
 
-const MODES = { None: MessageSecurityMode.None, Sign: MessageSecurityMode.Sign, SignAndEncrypt: MessageSecurityMode.SignAndEncrypt };
+const MODES = {
+  None: MessageSecurityMode.None,
+  Sign: MessageSecurityMode.Sign,
+  SignAndEncrypt: MessageSecurityMode.SignAndEncrypt,
+};
 const POLICIES = {
   None: SecurityPolicy.None,
   Basic256Sha256: SecurityPolicy.Basic256Sha256,
@@ -42,7 +46,11 @@ export function opcUaPkiDir(dataDir: string): string {
 
 function identity(source: OpcUaSource): UserIdentityInfo {
   if (source.username === undefined) return { type: UserTokenType.Anonymous };
-  return { type: UserTokenType.UserName, userName: source.username, password: process.env[source.passwordEnv ?? ''] ?? '' };
+  return {
+    type: UserTokenType.UserName,
+    userName: source.username,
+    password: process.env[source.passwordEnv ?? ''] ?? '',
+  };
 }
 
 /**
@@ -104,7 +112,11 @@ export function createOpcUaAdapter(ctx: AdapterContext<OpcUaSource>): ProtocolAd
     try {
       session = await client.createSession(identity(source));
       types = await readBound(ctx, session, bindings);
-      subscription = await monitor(ctx, session, bindings.filter((b) => types.has(b.key)));
+      subscription = await monitor(
+        ctx,
+        session,
+        bindings.filter((b) => types.has(b.key)),
+      );
     } catch (e) {
       await client.disconnect().catch(() => {});
       throw e;
@@ -115,7 +127,11 @@ export function createOpcUaAdapter(ctx: AdapterContext<OpcUaSource>): ProtocolAd
     // recreated), read everything once: values that did not change would stay Bad otherwise.
     client.on('after_reconnection', (err?: Error | null) => {
       if (err) return fail(err);
-      void readBound(ctx, session, bindings.filter((b) => types.has(b.key)))
+      void readBound(
+        ctx,
+        session,
+        bindings.filter((b) => types.has(b.key)),
+      )
         .then(() => ctx.resume())
         .catch((e: unknown) => fail(e instanceof Error ? e : new Error(String(e))));
     });
@@ -129,16 +145,28 @@ export function createOpcUaAdapter(ctx: AdapterContext<OpcUaSource>): ProtocolAd
         const nodes = items.map((w) => {
           const b = w.binding as OpcUaBinding;
           const dataType = types.get(b.key);
-          if (dataType === undefined) throw new Error(`${b.key}: Knoten ${b.address.nodeId} ist nicht lesbar`);
-          return { nodeId: resolveNodeId(b.address.nodeId), attributeId: AttributeIds.Value, value: { value: variantFor(dataType, w.raw) } };
+          if (dataType === undefined)
+            throw new Error(`${b.key}: Knoten ${b.address.nodeId} ist nicht lesbar`);
+          return {
+            nodeId: resolveNodeId(b.address.nodeId),
+            attributeId: AttributeIds.Value,
+            value: { value: variantFor(dataType, w.raw) },
+          };
         });
         const results = await session.write(nodes);
-        const refused = results.flatMap((status, i) => (status.value === 0 ? [] : [`${items[i]!.binding.key}: ${status.name}`]));
+        const refused = results.flatMap((status, i) =>
+          status.value === 0 ? [] : [`${items[i]?.binding.key}: ${status.name}`],
+        );
         if (refused.length > 0) throw new Error(`vom OPC UA-Server abgelehnt: ${refused.join(', ')}`);
         // Read back what was written; the values confirm the writes.
-        const back = await session.read(nodes.map((n) => ({ nodeId: n.nodeId, attributeId: AttributeIds.Value })));
+        const back = await session.read(
+          nodes.map((n) => ({ nodeId: n.nodeId, attributeId: AttributeIds.Value })),
+        );
         ctx.count('reads');
-        back.forEach((dataValue, i) => deliver(ctx, items[i]!.binding.key, dataValue));
+        back.forEach((dataValue, i) => {
+          const item = items[i];
+          if (item) deliver(ctx, item.binding.key, dataValue);
+        });
       },
       async close() {
         open = false;

@@ -23,7 +23,8 @@ export async function browseChildren(session: ClientSession, nodeId: string | nu
     nodeClassMask: 0,
     resultMask: 0x3f,
   });
-  if (result.statusCode.value !== 0) throw new Error(`browse ${nodeId ?? OBJECTS}: ${result.statusCode.name}`);
+  if (result.statusCode.value !== 0)
+    throw new Error(`browse ${nodeId ?? OBJECTS}: ${result.statusCode.name}`);
   const references = (result.references ?? []).slice(0, MAX_REFERENCES);
   const variables = references.filter((r) => r.nodeClass === NodeClass.Variable);
   const types = variables.length

@@ -1,7 +1,7 @@
+import type { ClientSubscription } from 'node-opcua-client';
 import {
   AttributeIds,
   ClientMonitoredItemGroup,
-  ClientSubscription,
   DataChangeFilter,
   DataChangeTrigger,
   DataType,
@@ -37,22 +37,38 @@ export function deliver(ctx: AdapterContext, key: string, dataValue: DataValue):
  * against its PV (a missing node or a type mismatch is an error naming the PV, the PV stays
  * Bad and is not monitored). Returns the type of every usable PV.
  */
-export async function readBound(ctx: AdapterContext, session: ClientSession, bindings: readonly OpcUaBinding[]): Promise<Map<string, DataType>> {
+export async function readBound(
+  ctx: AdapterContext,
+  session: ClientSession,
+  bindings: readonly OpcUaBinding[],
+): Promise<Map<string, DataType>> {
   const types = new Map<string, DataType>();
   for (let i = 0; i < bindings.length; i += CHUNK) {
     const chunk = bindings.slice(i, i + CHUNK);
-    const values = await session.read(chunk.map((b) => ({ nodeId: resolveNodeId(b.address.nodeId), attributeId: AttributeIds.Value })));
+    const values = await session.read(
+      chunk.map((b) => ({ nodeId: resolveNodeId(b.address.nodeId), attributeId: AttributeIds.Value })),
+    );
     ctx.count('reads');
     chunk.forEach((b, j) => {
-      const dataValue = values[j]!;
-      const pv = ctx.pvs.get(b.key)!;
+      const dataValue = values[j];
+      const pv = ctx.pvs.get(b.key);
+      if (!dataValue || !pv) return;
       const status = dataValue.statusCode;
-      if (status.name === 'BadNodeIdUnknown' || status.name === 'BadNodeIdInvalid' || status.name === 'BadAttributeIdInvalid') {
-        ctx.error(`PV ${b.key} "${pv.config.name}": node ${b.address.nodeId} does not exist (${status.name})`);
+      if (
+        status.name === 'BadNodeIdUnknown' ||
+        status.name === 'BadNodeIdInvalid' ||
+        status.name === 'BadAttributeIdInvalid'
+      ) {
+        ctx.error(
+          `PV ${b.key} "${pv.config.name}": node ${b.address.nodeId} does not exist (${status.name})`,
+        );
         return ctx.markBad([b.key]);
       }
       const dataType = dataValue.value?.dataType;
-      const mismatch = dataType === undefined || dataType === DataType.Null ? null : typeMismatch(dataType, pv.config.valueType);
+      const mismatch =
+        dataType === undefined || dataType === DataType.Null
+          ? null
+          : typeMismatch(dataType, pv.config.valueType);
       if (mismatch !== null) {
         ctx.error(`PV ${b.key} "${pv.config.name}": node ${b.address.nodeId}: ${mismatch}`);
         return ctx.markBad([b.key]);
@@ -106,7 +122,8 @@ export async function monitor(
     const [sampling, queue] = JSON.parse(id) as [number, number];
     for (let i = 0; i < members.length; i += CHUNK) {
       const chunk = members.slice(i, i + CHUNK);
-      const filter = filterOf(chunk[0]!.address);
+      const first = chunk[0];
+      const filter = first ? filterOf(first.address) : undefined;
       const group = ClientMonitoredItemGroup.create(
         subscription,
         chunk.map((b) => ({ nodeId: resolveNodeId(b.address.nodeId), attributeId: AttributeIds.Value })),
@@ -115,7 +132,8 @@ export async function monitor(
       );
       group.on('changed', (_item, dataValue, index) => {
         ctx.count('messages');
-        deliver(ctx, chunk[index]!.key, dataValue);
+        const binding = chunk[index];
+        if (binding) deliver(ctx, binding.key, dataValue);
       });
       await new Promise<void>((resolve, reject) => {
         group.once('initialized', () => resolve());

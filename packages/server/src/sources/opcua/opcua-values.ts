@@ -34,7 +34,9 @@ export function typeMismatch(dataType: DataType, valueType: PvValueType): string
       return dataType === DataType.Boolean || INTEGER.has(dataType) ? null : `a ${name} is no on/off value`;
     case 'FailureStateValue':
     case 'TimeOfDayValue':
-      return dataType === DataType.Boolean || INTEGER.has(dataType) ? null : `${valueType} needs an integer, not a ${name}`;
+      return dataType === DataType.Boolean || INTEGER.has(dataType)
+        ? null
+        : `${valueType} needs an integer, not a ${name}`;
     default:
       return numeric || dataType === DataType.Boolean ? null : `${valueType} needs a number, not a ${name}`;
   }

@@ -54,7 +54,18 @@ export function createEdgeNodes(bindings: readonly PvBinding[]) {
     keysOfNode.set(id, [...(keysOfNode.get(id) ?? []), b.key]);
     if (dev !== '') keysOfDevice.set(`${id}/${dev}`, [...(keysOfDevice.get(`${id}/${dev}`) ?? []), b.key]);
     if (!nodes.has(id))
-      nodes.set(id, { group, node, born: false, dead: false, bdSeq: null, seq: null, metrics: new Map(), aliases: new Map(), devices: new Map(), lastRebirthRequest: -Infinity });
+      nodes.set(id, {
+        group,
+        node,
+        born: false,
+        dead: false,
+        bdSeq: null,
+        seq: null,
+        metrics: new Map(),
+        aliases: new Map(),
+        devices: new Map(),
+        lastRebirthRequest: -Infinity,
+      });
   }
 
   return {
@@ -62,7 +73,13 @@ export function createEdgeNodes(bindings: readonly PvBinding[]) {
     groups: () => [...new Set([...nodes.values()].map((n) => n.group))],
     get: (group: string, node: string) => nodes.get(nodeId(group, node)),
     /** The PVs a birth declares, by metric: what the plant binds to this node or device. */
-    declare(edge: EdgeNode, device: string, name: string, datatype: number, alias: number | undefined): BornMetric {
+    declare(
+      edge: EdgeNode,
+      device: string,
+      name: string,
+      datatype: number,
+      alias: number | undefined,
+    ): BornMetric {
       const keys = bound.get(nodeId(edge.group, edge.node))?.get(device)?.get(name) ?? [];
       const metric: BornMetric = { name, datatype, alias, keys };
       const metrics = edge.metrics.get(device) ?? new Map<string, BornMetric>();
@@ -78,7 +95,8 @@ export function createEdgeNodes(bindings: readonly PvBinding[]) {
       return [...names].filter(([name]) => !born?.has(name)).map(([name, keys]) => ({ name, keys }));
     },
     keysOfNode: (edge: EdgeNode) => keysOfNode.get(nodeId(edge.group, edge.node)) ?? [],
-    keysOfDevice: (edge: EdgeNode, device: string) => keysOfDevice.get(`${nodeId(edge.group, edge.node)}/${device}`) ?? [],
+    keysOfDevice: (edge: EdgeNode, device: string) =>
+      keysOfDevice.get(`${nodeId(edge.group, edge.node)}/${device}`) ?? [],
     /** Forgets a node's birth (NDEATH, a new NBIRTH). */
     reset(edge: EdgeNode): void {
       edge.metrics.clear();

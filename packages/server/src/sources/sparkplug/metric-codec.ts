@@ -30,7 +30,9 @@ export function u64(value: U64): number | undefined {
 function signed(long: U64, datatype: number): number {
   if (long === null || long === undefined) return 0;
   if (typeof long === 'number') return long;
-  return datatype === DataType.Int64 ? Number((BigInt(long.high) << 32n) | BigInt(long.low >>> 0)) : long.toNumber();
+  return datatype === DataType.Int64
+    ? Number((BigInt(long.high) << 32n) | BigInt(long.low >>> 0))
+    : long.toNumber();
 }
 
 /** The scalar value of a metric; null for kinds a PV cannot carry (datasets, templates, bytes). */
@@ -77,7 +79,13 @@ export function metricQuality(metric: MetricMessage): Quality {
 }
 
 /** A metric of a command: the value in the field its data type uses. */
-export function commandMetric(name: string, alias: number | undefined, datatype: number, raw: RawValue, timestamp: number): MetricMessage {
+export function commandMetric(
+  name: string,
+  alias: number | undefined,
+  datatype: number,
+  raw: RawValue,
+  timestamp: number,
+): MetricMessage {
   const metric: MetricMessage = { name, datatype, timestamp };
   if (alias !== undefined) metric.alias = alias;
   const n = typeof raw === 'boolean' ? (raw ? 1 : 0) : Number(raw);

@@ -41,12 +41,15 @@ export function createPayloadReader(
     const time = u64(payload.timestamp);
     for (const metric of payload.metrics ?? []) {
       if (!metric.name) continue;
-      if (device === '' && metric.name === 'bdSeq') edge.bdSeq = u64(metric.longValue) ?? metric.intValue ?? null;
+      if (device === '' && metric.name === 'bdSeq')
+        edge.bdSeq = u64(metric.longValue) ?? metric.intValue ?? null;
       const born = edges.declare(edge, device, metric.name, metric.datatype ?? 0, u64(metric.alias));
       deliver(metric, born, time);
     }
     for (const missing of edges.undeclared(edge, device)) {
-      ctx.error(`${edge.group}/${edge.node}${device ? `/${device}` : ''} was born without metric "${missing.name}"`);
+      ctx.error(
+        `${edge.group}/${edge.node}${device ? `/${device}` : ''} was born without metric "${missing.name}"`,
+      );
       ctx.markBad(missing.keys);
     }
     ctx.stationsChanged();
@@ -57,7 +60,11 @@ export function createPayloadReader(
     const names = edge.metrics.get(device);
     for (const metric of payload.metrics ?? []) {
       const alias = u64(metric.alias);
-      const born = metric.name ? names?.get(metric.name) : alias === undefined ? undefined : edge.aliases.get(alias)?.metric;
+      const born = metric.name
+        ? names?.get(metric.name)
+        : alias === undefined
+          ? undefined
+          : edge.aliases.get(alias)?.metric;
       if (!born) {
         requestRebirth(edge, `unknown metric ${metric.name || `alias ${alias}`}`);
         continue;

@@ -37,7 +37,17 @@ const Metric = new protobuf.Type('Metric')
   .add(new protobuf.Field('booleanValue', 14, 'bool'))
   .add(new protobuf.Field('stringValue', 15, 'string'))
   .add(new protobuf.Field('bytesValue', 16, 'bytes'))
-  .add(new protobuf.OneOf('value', ['intValue', 'longValue', 'floatValue', 'doubleValue', 'booleanValue', 'stringValue', 'bytesValue']));
+  .add(
+    new protobuf.OneOf('value', [
+      'intValue',
+      'longValue',
+      'floatValue',
+      'doubleValue',
+      'booleanValue',
+      'stringValue',
+      'bytesValue',
+    ]),
+  );
 
 const Payload = new protobuf.Type('Payload')
   .add(new protobuf.Field('timestamp', 1, 'uint64'))
@@ -57,7 +67,8 @@ new protobuf.Root()
 export { Payload as PayloadType };
 
 /** A uint64 as protobufjs decodes it (a Long) or as it was set (a number). */
-export type U64 = number | { toNumber(): number; low: number; high: number; unsigned: boolean } | null | undefined;
+export type U64 =
+  number | { toNumber(): number; low: number; high: number; unsigned: boolean } | null | undefined;
 
 export interface PropertyValueMessage {
   type?: number;

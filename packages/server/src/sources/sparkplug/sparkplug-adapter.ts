@@ -24,10 +24,13 @@ export function createSparkplugAdapter(ctx: AdapterContext<SparkplugSource>): Pr
   const { source } = ctx;
   const hostId = source.hostId ?? 'leitwarte';
   const rebirthIntervalMs = source.rebirthIntervalMs ?? 5000;
-  const bindings = ctx.bindings.filter((b): b is Extract<PvBinding, { kind: 'sparkplug' }> => b.kind === 'sparkplug');
+  const bindings = ctx.bindings.filter(
+    (b): b is Extract<PvBinding, { kind: 'sparkplug' }> => b.kind === 'sparkplug',
+  );
   const scopesOfStation = new Map<number, Set<string>>();
   for (const b of bindings) {
-    const station = ctx.pvs.get(b.key)!.station;
+    const station = ctx.pvs.get(b.key)?.station;
+    if (station === undefined) continue;
     const scopes = scopesOfStation.get(station) ?? new Set<string>();
     scopes.add(`${b.address.group}/${b.address.node}/${b.address.device ?? ''}`);
     scopesOfStation.set(station, scopes);
@@ -44,7 +47,12 @@ export function createSparkplugAdapter(ctx: AdapterContext<SparkplugSource>): Pr
       source.url,
       brokerOptions(source, ctx.plantId, {
         clean: true,
-        will: { topic: stateTopic, payload: Buffer.from(JSON.stringify({ online: false, timestamp: since })), qos: 1, retain: true },
+        will: {
+          topic: stateTopic,
+          payload: Buffer.from(JSON.stringify({ online: false, timestamp: since })),
+          qos: 1,
+          retain: true,
+        },
       }),
     );
     let open = true;
@@ -62,7 +70,10 @@ export function createSparkplugAdapter(ctx: AdapterContext<SparkplugSource>): Pr
       if (t - edge.lastRebirthRequest < rebirthIntervalMs) return;
       edge.lastRebirthRequest = t;
       ctx.log.info(`source ${source.id}: rebirth of ${edge.group}/${edge.node} requested (${why})`);
-      const payload = encodePayload({ timestamp: t, metrics: [commandMetric(REBIRTH, undefined, DataType.Boolean, true, t)] });
+      const payload = encodePayload({
+        timestamp: t,
+        metrics: [commandMetric(REBIRTH, undefined, DataType.Boolean, true, t)],
+      });
       client.publish(`${NAMESPACE}/${edge.group}/NCMD/${edge.node}`, Buffer.from(payload), { qos: 0 });
     };
     const reader = createPayloadReader(ctx, edges, requestRebirth);
@@ -87,8 +98,14 @@ export function createSparkplugAdapter(ctx: AdapterContext<SparkplugSource>): Pr
     const grace = setTimeout(() => ctx.stationsChanged(), BIRTH_GRACE_MS);
     grace.unref();
     try {
-      await client.subscribeAsync(edges.groups().map((g) => `${NAMESPACE}/${g}/#`), { qos: 0 });
-      await client.publishAsync(stateTopic, JSON.stringify({ online: true, timestamp: since }), { qos: 1, retain: true });
+      await client.subscribeAsync(
+        edges.groups().map((g) => `${NAMESPACE}/${g}/#`),
+        { qos: 0 },
+      );
+      await client.publishAsync(stateTopic, JSON.stringify({ online: true, timestamp: since }), {
+        qos: 1,
+        retain: true,
+      });
     } catch (e) {
       open = false;
       clearTimeout(grace);
@@ -105,10 +122,16 @@ export function createSparkplugAdapter(ctx: AdapterContext<SparkplugSource>): Pr
           const { group, node, device, metric } = w.binding.address;
           const edge = edges.get(group, node);
           const born = edge?.metrics.get(device ?? '')?.get(metric);
-          if (!edge?.born || !born) throw new Error(`${metric} von ${group}/${node} ist nicht geboren (keine Geburtsurkunde)`);
+          if (!edge?.born || !born)
+            throw new Error(`${metric} von ${group}/${node} ist nicht geboren (keine Geburtsurkunde)`);
           const t = ctx.now();
-          const payload = encodePayload({ timestamp: t, metrics: [commandMetric(born.name, born.alias, born.datatype, w.raw, t)] });
-          const topic = device ? `${NAMESPACE}/${group}/DCMD/${node}/${device}` : `${NAMESPACE}/${group}/NCMD/${node}`;
+          const payload = encodePayload({
+            timestamp: t,
+            metrics: [commandMetric(born.name, born.alias, born.datatype, w.raw, t)],
+          });
+          const topic = device
+            ? `${NAMESPACE}/${group}/DCMD/${node}/${device}`
+            : `${NAMESPACE}/${group}/NCMD/${node}`;
           await client.publishAsync(topic, Buffer.from(payload), { qos: 0 });
         }
       },
@@ -116,7 +139,12 @@ export function createSparkplugAdapter(ctx: AdapterContext<SparkplugSource>): Pr
         open = false;
         clearTimeout(grace);
         // A clean goodbye: the host is offline (the will is only for a broken connection).
-        await client.publishAsync(stateTopic, JSON.stringify({ online: false, timestamp: since }), { qos: 1, retain: true }).catch(() => {});
+        await client
+          .publishAsync(stateTopic, JSON.stringify({ online: false, timestamp: since }), {
+            qos: 1,
+            retain: true,
+          })
+          .catch(() => {});
         await client.endAsync();
       },
       stationReachable(stationNumber) {
@@ -142,7 +170,10 @@ export function createSparkplugAdapter(ctx: AdapterContext<SparkplugSource>): Pr
     quantise(binding: PvBinding, value: ProcessValue): ProcessValue {
       if (binding.kind !== 'sparkplug' || value.type !== 'DoubleValue') return value;
       const { group, node, device, metric } = binding.address;
-      const datatype = edges.get(group, node)?.metrics.get(device ?? '')?.get(metric)?.datatype;
+      const datatype = edges
+        .get(group, node)
+        ?.metrics.get(device ?? '')
+        ?.get(metric)?.datatype;
       if (datatype === DataType.Float) return { ...value, doubleValue: Math.fround(value.doubleValue) };
       if (datatype !== undefined && datatype >= DataType.Int8 && datatype <= DataType.UInt64)
         return { ...value, doubleValue: Math.round(value.doubleValue) };

@@ -5,7 +5,7 @@ import { requireSharedBroker, SHARED_BROKER, topicPrefix } from '../../test-supp
 import { startEdgeNode } from '../../test-support/peers/sparkplug-edge.js';
 import { numberOf, startSources, type SourceHarness } from '../../test-support/source-harness.js';
 
-describe('Sparkplug B host against an edge node on Mosquitto', () => {
+describe('Sparkplug B host against an edge node on Mosquitto', { timeout: 120_000 }, () => {
   const group = topicPrefix('sp').replace(/\//g, '-');
   let edge: Awaited<ReturnType<typeof startEdgeNode>>;
   let sources: SourceHarness;
@@ -27,7 +27,18 @@ describe('Sparkplug B host against an edge node on Mosquitto', () => {
       ],
     });
     const plant = fieldPlant(
-      [{ id: 'sp', kind: 'sparkplug', url: SHARED_BROKER, group, hostId: `${group}-host`, writeTimeoutMs: 3000, rebirthIntervalMs: 200, reconnect: { initialMs: 200, maxMs: 500 } }],
+      [
+        {
+          id: 'sp',
+          kind: 'sparkplug',
+          url: SHARED_BROKER,
+          group,
+          hostId: `${group}-host`,
+          writeTimeoutMs: 3000,
+          rebirthIntervalMs: 200,
+          reconnect: { initialMs: 200, maxMs: 500 },
+        },
+      ],
       [
         {
           number: 1,
@@ -79,7 +90,12 @@ describe('Sparkplug B host against an edge node on Mosquitto', () => {
 
   it('writes with a device command and waits for the data that confirms it', async () => {
     const ref = { type: 'AnaOut' as const, nr: 100001 };
-    await sources.source.write([{ ref, value: { pvRef: ref, quality: 'Good', timestamp: Date.now(), type: 'DoubleValue', doubleValue: 4.25 } }]);
+    await sources.source.write([
+      {
+        ref,
+        value: { pvRef: ref, quality: 'Good', timestamp: Date.now(), type: 'DoubleValue', doubleValue: 4.25 },
+      },
+    ]);
     expect(edge.commands.at(-1)).toMatchObject({ device: 'PLC', name: 'Setpoint', value: 4.25 });
     expect(numberOf(sources.latest('AnaOut-100001'))).toBe(4.25);
   });

@@ -26,7 +26,9 @@ export interface ModbusPeer {
 export function requirePymodbus(): void {
   const check = spawnSync(PYTHON, ['-c', 'import pymodbus'], { encoding: 'utf8' });
   if (check.status !== 0)
-    throw new Error("Debian's python3-pymodbus is missing: run scripts/ensure-field-peers.sh (npm test does)");
+    throw new Error(
+      "Debian's python3-pymodbus is missing: run scripts/ensure-field-peers.sh (npm test does)",
+    );
 }
 
 /** A Modbus TCP device (pymodbus) on a free port of the loopback, driven by the test. */

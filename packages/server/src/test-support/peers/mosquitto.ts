@@ -19,7 +19,9 @@ function reachable(port: number): Promise<boolean> {
 
 export async function requireSharedBroker(): Promise<void> {
   if (!(await reachable(1883)))
-    throw new Error('Mosquitto is not running at 127.0.0.1:1883: run scripts/ensure-field-peers.sh (npm test does)');
+    throw new Error(
+      'Mosquitto is not running at 127.0.0.1:1883: run scripts/ensure-field-peers.sh (npm test does)',
+    );
 }
 
 /** A topic prefix of its own, so tests on the shared broker never see each other's messages. */
@@ -54,7 +56,8 @@ export async function startPrivateBroker(options: PrivateBrokerOptions = {}): Pr
     }
     lines.push('allow_anonymous false', `password_file ${file}`);
   } else lines.push('allow_anonymous true');
-  if (options.tls) lines.push(`cafile ${options.tls.ca}`, `certfile ${options.tls.cert}`, `keyfile ${options.tls.key}`);
+  if (options.tls)
+    lines.push(`cafile ${options.tls.ca}`, `certfile ${options.tls.cert}`, `keyfile ${options.tls.key}`);
   const config = path.join(dir, 'mosquitto.conf');
   writeFileSync(config, `${lines.join('\n')}\n`);
   let child: ChildProcess | null = null;
@@ -91,9 +94,50 @@ export function makeTlsFiles(dir: string): { ca: string; cert: string; key: stri
     const result = spawnSync('openssl', args, { encoding: 'utf8', cwd: dir });
     if (result.status !== 0) throw new Error(`openssl ${args[0]}: ${result.stderr}`);
   };
-  run(['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2', '-subj', '/CN=Leitwarte Test CA', '-keyout', file('ca.key'), '-out', file('ca.pem')]);
-  run(['req', '-newkey', 'rsa:2048', '-nodes', '-subj', '/CN=127.0.0.1', '-keyout', file('server.key'), '-out', file('server.csr')]);
+  run([
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-days',
+    '2',
+    '-subj',
+    '/CN=Leitwarte Test CA',
+    '-keyout',
+    file('ca.key'),
+    '-out',
+    file('ca.pem'),
+  ]);
+  run([
+    'req',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-subj',
+    '/CN=127.0.0.1',
+    '-keyout',
+    file('server.key'),
+    '-out',
+    file('server.csr'),
+  ]);
   writeFileSync(file('san.cnf'), 'subjectAltName=IP:127.0.0.1\n');
-  run(['x509', '-req', '-in', file('server.csr'), '-CA', file('ca.pem'), '-CAkey', file('ca.key'), '-CAcreateserial', '-days', '2', '-extfile', file('san.cnf'), '-out', file('server.pem')]);
+  run([
+    'x509',
+    '-req',
+    '-in',
+    file('server.csr'),
+    '-CA',
+    file('ca.pem'),
+    '-CAkey',
+    file('ca.key'),
+    '-CAcreateserial',
+    '-days',
+    '2',
+    '-extfile',
+    file('san.cnf'),
+    '-out',
+    file('server.pem'),
+  ]);
   return { ca: file('ca.pem'), cert: file('server.pem'), key: file('server.key') };
 }

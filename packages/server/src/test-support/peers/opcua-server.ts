@@ -35,7 +35,10 @@ export async function startOpcUaServer(options: TestOpcUaServerOptions) {
   const nodes = new Map<string, UAVariable>();
 
   const start = async () => {
-    const certificates = new OPCUACertificateManager({ rootFolder: pkiDir, automaticallyAcceptUnknownCertificate: true });
+    const certificates = new OPCUACertificateManager({
+      rootFolder: pkiDir,
+      automaticallyAcceptUnknownCertificate: true,
+    });
     server = new OPCUAServer({
       port,
       host: '127.0.0.1',
@@ -45,7 +48,9 @@ export async function startOpcUaServer(options: TestOpcUaServerOptions) {
       securityModes: [MessageSecurityMode.None, MessageSecurityMode.SignAndEncrypt],
       securityPolicies: [SecurityPolicy.None, SecurityPolicy.Basic256Sha256],
       allowAnonymous: options.users === undefined,
-      ...(options.users && { userManager: { isValidUser: (user: string, password: string) => options.users![user] === password } }),
+      ...(options.users && {
+        userManager: { isValidUser: (user: string, password: string) => options.users![user] === password },
+      }),
     });
     await server.initialize();
     const addressSpace = server.engine.addressSpace!;
@@ -61,8 +66,13 @@ export async function startOpcUaServer(options: TestOpcUaServerOptions) {
         accessLevel: v.writable ? 'CurrentRead | CurrentWrite' : 'CurrentRead',
         userAccessLevel: v.writable ? 'CurrentRead | CurrentWrite' : 'CurrentRead',
       });
-      node.setValueFromSource(new Variant({ dataType: DataType[v.dataType], value: values.get(v.id) }), StatusCodes.Good);
-      node.on('value_changed', (dataValue) => values.set(v.id, dataValue.value.value as number | boolean | string));
+      node.setValueFromSource(
+        new Variant({ dataType: DataType[v.dataType], value: values.get(v.id) }),
+        StatusCodes.Good,
+      );
+      node.on('value_changed', (dataValue) =>
+        values.set(v.id, dataValue.value.value as number | boolean | string),
+      );
       nodes.set(v.id, node);
     }
     await server.start();
@@ -76,10 +86,23 @@ export async function startOpcUaServer(options: TestOpcUaServerOptions) {
     /** The value as the server holds it (written by a client or set by the test). */
     value: (id: string) => values.get(id),
     /** A new value from the device, with its own time and status. */
-    set(id: string, value: number | boolean | string, options: { at?: Date; status?: 'Good' | 'Uncertain' | 'Bad' } = {}) {
+    set(
+      id: string,
+      value: number | boolean | string,
+      options: { at?: Date; status?: 'Good' | 'Uncertain' | 'Bad' } = {},
+    ) {
       const node = nodes.get(id)!;
-      const status = options.status === 'Bad' ? StatusCodes.BadSensorFailure : options.status === 'Uncertain' ? StatusCodes.UncertainLastUsableValue : StatusCodes.Good;
-      node.setValueFromSource(new Variant({ dataType: node.dataTypeObj.basicDataType, value }), status, options.at ?? new Date());
+      const status =
+        options.status === 'Bad'
+          ? StatusCodes.BadSensorFailure
+          : options.status === 'Uncertain'
+            ? StatusCodes.UncertainLastUsableValue
+            : StatusCodes.Good;
+      node.setValueFromSource(
+        new Variant({ dataType: node.dataTypeObj.basicDataType, value }),
+        status,
+        options.at ?? new Date(),
+      );
     },
     async stop() {
       const running = server;

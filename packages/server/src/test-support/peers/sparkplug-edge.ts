@@ -28,7 +28,8 @@ export interface EdgeNodeOptions {
  */
 export async function startEdgeNode(options: EdgeNodeOptions) {
   const { group, node } = options;
-  const topic = (type: string, device?: string) => `spBv1.0/${group}/${type}/${node}${device ? `/${device}` : ''}`;
+  const topic = (type: string, device?: string) =>
+    `spBv1.0/${group}/${type}/${node}${device ? `/${device}` : ''}`;
   const metrics = options.metrics.map((m, i) => ({ ...m, alias: i + 1 }));
   let seq = 0;
   let bdSeq = 0;
@@ -41,22 +42,39 @@ export async function startEdgeNode(options: EdgeNodeOptions) {
     return s;
   };
   const devices = () => [...new Set(metrics.flatMap((m) => (m.device ? [m.device] : [])))];
-  const publish = (t: string, payload: UPayload) => client!.publishAsync(t, Buffer.from(tahu.encodePayload(payload)), { qos: 0 });
+  const publish = (t: string, payload: UPayload) =>
+    client!.publishAsync(t, Buffer.from(tahu.encodePayload(payload)), { qos: 0 });
 
   const birth = async () => {
     seq = 0;
     const t = Date.now();
-    const own = metrics.filter((m) => !m.device).map((m) => ({ name: m.name, alias: m.alias, type: m.type, value: m.value }));
-    await publish(topic('NBIRTH'), { timestamp: t, seq: nextSeq(), metrics: [{ name: 'bdSeq', type: 'UInt64', value: bdSeq }, ...own] });
+    const own = metrics
+      .filter((m) => !m.device)
+      .map((m) => ({ name: m.name, alias: m.alias, type: m.type, value: m.value }));
+    await publish(topic('NBIRTH'), {
+      timestamp: t,
+      seq: nextSeq(),
+      metrics: [{ name: 'bdSeq', type: 'UInt64', value: bdSeq }, ...own],
+    });
     for (const device of devices()) {
-      const dm = metrics.filter((m) => m.device === device).map((m) => ({ name: m.name, alias: m.alias, type: m.type, value: m.value }));
+      const dm = metrics
+        .filter((m) => m.device === device)
+        .map((m) => ({ name: m.name, alias: m.alias, type: m.type, value: m.value }));
       await publish(topic('DBIRTH', device), { timestamp: t, seq: nextSeq(), metrics: dm });
     }
   };
 
   const connect = async () => {
-    const death = Buffer.from(tahu.encodePayload({ timestamp: Date.now(), metrics: [{ name: 'bdSeq', type: 'UInt64', value: bdSeq }] }));
-    client = await mqtt.connectAsync(options.url, { will: { topic: topic('NDEATH'), payload: death, qos: 1, retain: false }, reconnectPeriod: 0 });
+    const death = Buffer.from(
+      tahu.encodePayload({
+        timestamp: Date.now(),
+        metrics: [{ name: 'bdSeq', type: 'UInt64', value: bdSeq }],
+      }),
+    );
+    client = await mqtt.connectAsync(options.url, {
+      will: { topic: topic('NDEATH'), payload: death, qos: 1, retain: false },
+      reconnectPeriod: 0,
+    });
     client.on('message', (t, bytes) => {
       const payload = tahu.decodePayload(bytes);
       const device = t.split('/')[4];
@@ -66,9 +84,12 @@ export async function startEdgeNode(options: EdgeNodeOptions) {
           void birth();
           continue;
         }
-        const target = metrics.find((x) => (m.name ? x.name === m.name : x.alias === Number(m.alias)) && x.device === device);
+        const target = metrics.find(
+          (x) => (m.name ? x.name === m.name : x.alias === Number(m.alias)) && x.device === device,
+        );
         commands.push({ device, name: target?.name ?? String(m.name), value: m.value });
-        if (target && options.applyCommands) void set([{ name: target.name, device, value: m.value as number | boolean }]);
+        if (target && options.applyCommands)
+          void set([{ name: target.name, device, value: m.value as number | boolean }]);
       }
     });
     await client.subscribeAsync([topic('NCMD'), `spBv1.0/${group}/DCMD/${node}/+`]);
@@ -76,7 +97,14 @@ export async function startEdgeNode(options: EdgeNodeOptions) {
 
   /** New values: NDATA/DDATA by alias only, each with the next sequence number. */
   const set = async (
-    changes: { name: string; value: number | boolean | string; device?: string; timestamp?: number; historical?: boolean; quality?: number }[],
+    changes: {
+      name: string;
+      value: number | boolean | string;
+      device?: string;
+      timestamp?: number;
+      historical?: boolean;
+      quality?: number;
+    }[],
   ) => {
     for (const device of [undefined, ...devices()]) {
       const mine = changes.filter((c) => c.device === device);
@@ -90,10 +118,16 @@ export async function startEdgeNode(options: EdgeNodeOptions) {
           value: c.value,
           ...(c.timestamp !== undefined && { timestamp: c.timestamp }),
           ...(c.historical && { isHistorical: true }),
-          ...(c.quality !== undefined && { properties: { Quality: { type: 'Int32' as const, value: c.quality } } }),
+          ...(c.quality !== undefined && {
+            properties: { Quality: { type: 'Int32' as const, value: c.quality } },
+          }),
         } as UMetric;
       });
-      await publish(device ? topic('DDATA', device) : topic('NDATA'), { timestamp: Date.now(), seq: nextSeq(), metrics: payloadMetrics });
+      await publish(device ? topic('DDATA', device) : topic('NDATA'), {
+        timestamp: Date.now(),
+        seq: nextSeq(),
+        metrics: payloadMetrics,
+      });
     }
   };
 
@@ -105,7 +139,8 @@ export async function startEdgeNode(options: EdgeNodeOptions) {
     rebirthRequests: () => rebirthRequests,
     /** Makes the next message skip sequence numbers (a lost message). */
     skipSequence: () => void (seq = (seq + 3) % 256),
-    deviceDeath: (device: string) => publish(topic('DDEATH', device), { timestamp: Date.now(), seq: nextSeq() }),
+    deviceDeath: (device: string) =>
+      publish(topic('DDEATH', device), { timestamp: Date.now(), seq: nextSeq() }),
     /** The connection breaks: the broker publishes the node's death certificate. */
     async kill() {
       const stream = (client as unknown as { stream: { destroy(): void } }).stream;

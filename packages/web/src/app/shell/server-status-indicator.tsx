@@ -12,6 +12,7 @@ const KNOWN = {
   Connected: 'live.serverStatus.Connected',
   Connecting: 'live.serverStatus.Connecting',
   ServerDisconnected: 'live.serverStatus.ServerDisconnected',
+  SourceDisconnected: 'live.serverStatus.SourceDisconnected',
   WebServerDisconnected: 'live.serverStatus.WebServerDisconnected',
   Unauthorized: 'live.serverStatus.Unauthorized',
 } as const;
@@ -41,7 +42,11 @@ export function ServerStatusIndicator() {
         </Group>
       )}
       {status !== 'Connected' && (
-        <Badge variant="light" color={status === 'Connecting' ? 'yellow' : 'red'} size="lg">
+        <Badge
+          variant="light"
+          color={status === 'Connecting' ? 'yellow' : status === 'SourceDisconnected' ? 'orange' : 'red'}
+          size="lg"
+        >
           {t('live.serverStatus.label', { state })}
         </Badge>
       )}
