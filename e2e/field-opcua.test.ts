@@ -4,6 +4,7 @@ import {
   startOpcUaServer,
   type TestOpcUaServer,
 } from '../packages/server/src/test-support/peers/opcua-server';
+import { AdminSourcesPage } from './pages/admin-sources-page.js';
 import { launchBrowser } from './support/browser.js';
 import {
   doubleWrite,
@@ -91,5 +92,22 @@ describe('an OPC UA server in the browser', () => {
     ua.set('Zulauf', 101.75);
     await overview.waitForReading('AnaIn-1000001', /^101,75/);
     await overview.waitForDialState(10, 'Connected');
+  });
+
+  it('shows the source on the data sources screen, browses its address space and reconnects it', async () => {
+    const { page } = await openOverview(browser, app.server);
+    const screen = new AdminSourcesPage(page);
+    await screen.open(app.server.url);
+    await screen.waitForState('ua', 'Connected');
+    expect(await screen.card('ua').innerText()).toContain(ua.endpoint);
+    const dialog = await screen.browse('ua', ['Pumpwerk']);
+    await dialog.locator('[data-node="ns=1;s=Zulauf"]').waitFor({ timeout: 60_000 });
+    expect(await dialog.locator('[data-node="ns=1;s=Zulauf"]').innerText()).toContain('Double');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    const before = await screen.counter('ua', 'reconnects');
+    await screen.reconnect('ua');
+    await screen.waitForState('ua', 'Connected');
+    await expect.poll(() => screen.counter('ua', 'reconnects'), { timeout: 60_000 }).toBeGreaterThan(before);
   });
 });

@@ -29,6 +29,8 @@ export const SourceStatusSchema = Type.Object({
   counters: SourceCountersSchema,
   pvs: Type.Integer({ minimum: 0 }),
   badPvs: Type.Integer({ minimum: 0 }),
+  /** PVs that have had no value since the server started (nothing received yet). */
+  noValuePvs: Type.Integer({ minimum: 0 }),
   stations: Type.Integer({ minimum: 0 }),
   /** Where it connects to, without credentials. */
   target: Type.String(),

@@ -59,6 +59,7 @@ export function operatedSimulator(
       counters: { ...counters },
       pvs: owns.pvs,
       badPvs: Math.min(bad.size, owns.pvs),
+      noValuePvs: 0,
       stations: owns.stations,
       target: 'simulator',
     }),

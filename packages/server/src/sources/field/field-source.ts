@@ -122,17 +122,18 @@ export function createFieldSource<S extends FieldSourceDefinition>(
   const markBad = (keys: Iterable<string>) => {
     const t = now();
     for (const key of keys) {
-      const pv = pvs.get(key);
-      if (!pv) continue;
+      if (!pvs.has(key)) continue;
+      // A PV never read stays without a value: a made-up 0 marked Bad is still a number on a screen.
       const before = last.get(key);
-      if (before?.quality === 'Bad') continue;
-      emit({ ...(before ?? placeholderValue(pv, 'Bad', t)), quality: 'Bad', timestamp: t });
+      if (before === undefined || before.quality === 'Bad') continue;
+      emit({ ...before, quality: 'Bad', timestamp: t });
     }
   };
 
   let adapterSession: ProtocolSession | null = null;
   const reachable = (stationNumber: number): boolean | null => {
-    if (!running) return null;
+    // Unknown before the first attempt has an outcome: no connection alert at every start.
+    if (!running || state === 'Connecting') return null;
     if (state !== 'Connected' || adapterSession === null) return false;
     const answer = adapterSession.stationReachable?.(stationNumber);
     return answer === undefined ? true : answer;
@@ -297,11 +298,11 @@ export function createFieldSource<S extends FieldSourceDefinition>(
     async restart() {
       if (!running) return start();
       await close();
-      setState('Disconnected');
-      markBad(pvs.keys());
-      stationsChanged();
+      // Cut on purpose: the values are Bad, the stations unknown (no alert) until the new attempt decides.
       attempt = 0;
       setState('Connecting');
+      markBad(pvs.keys());
+      stationsChanged();
       void connect(generation);
     },
     async write(writes: readonly FieldWrite[]) {
@@ -357,8 +358,12 @@ export function createFieldSource<S extends FieldSourceDefinition>(
     },
     status() {
       let badPvs = 0;
-      for (const key of pvs.keys())
-        if (last.get(key)?.quality !== 'Good' && last.get(key)?.quality !== 'Uncertain') badPvs++;
+      let noValuePvs = 0;
+      for (const key of pvs.keys()) {
+        const value = last.get(key);
+        if (value === undefined) noValuePvs++;
+        else if (value.quality === 'Bad') badPvs++;
+      }
       return {
         id: source.id,
         name,
@@ -369,6 +374,7 @@ export function createFieldSource<S extends FieldSourceDefinition>(
         counters: { ...counters },
         pvs: pvs.size,
         badPvs,
+        noValuePvs,
         stations: stationDefs.length,
         target: adapter.target(),
       };

@@ -32,6 +32,8 @@ export interface SourceStatus {
   pvs: number;
   /** PVs whose latest value is Bad. */
   badPvs: number;
+  /** PVs without any value since the server started. */
+  noValuePvs: number;
   stations: number;
   /** Where the source connects to (no credentials). */
   target: string;

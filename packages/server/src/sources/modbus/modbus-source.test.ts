@@ -210,7 +210,8 @@ describe('Modbus TCP source against a pymodbus device', { timeout: 120_000 }, ()
     await sources.waitValue(key('AnaIn', 5), (v) => v.quality === 'Bad');
     await sources.waitStation(1, 'ConnectionError');
     expect(sources.field.status().state).toBe('Disconnected');
-    expect(sources.field.status().badPvs).toBe(PVS.length);
+    // Every PV that had a value is Bad; the one the device never had (holding 150) has none.
+    expect(sources.field.status()).toMatchObject({ badPvs: PVS.length - 1, noValuePvs: 1 });
     await peer.start();
     await fillPeer(peer);
     await sources.waitValue(key('AnaIn', 5), (v) => v.quality === 'Good' && numberOf(v) === 3.25);
@@ -245,8 +246,10 @@ describe('Modbus TCP source without its device', { timeout: 120_000 }, () => {
       ),
     );
     try {
-      await sources.waitValue('AnaIn-200001', (v) => v.quality === 'Bad');
       await sources.waitStation(2, 'ConnectionError');
+      // Never read: no value at all (not a made-up one marked Bad).
+      expect(sources.latest('AnaIn-200001')).toBeUndefined();
+      expect(sources.field.status()).toMatchObject({ state: 'Disconnected', noValuePvs: 1, badPvs: 0 });
       await waitFor('a second attempt', () => sources.field.status().counters.errors >= 2);
       expect(sources.field.status().lastError?.message).toMatch(/ECONNREFUSED/);
     } finally {
@@ -280,7 +283,7 @@ describe('Modbus TCP source without its device', { timeout: 120_000 }, () => {
       ),
     );
     try {
-      await sources.waitValue('AnaIn-300001', (v) => v.quality === 'Bad');
+      await sources.waitStation(3, 'ConnectionError');
       await waitFor('the line given up', () =>
         sources.field.status().lastError?.message.includes('Timed out'),
       );

@@ -22,6 +22,7 @@ const source = (over: Partial<SourceStatusView>): SourceStatusView => ({
   counters: { messages: 0, reads: 1234, writes: 2, errors: 0, reconnects: 0 },
   pvs: 24,
   badPvs: 0,
+  noValuePvs: 0,
   stations: 1,
   target: 'modbus://192.168.10.21:502 unit 1',
   browsable: false,

@@ -58,49 +58,49 @@ export function BrowseDialog({ source, onClose }: { source: SourceStatusView; on
   else if (nodes.data.nodes.length === 0) content = <Text c="dimmed">{t('admin.sources.browseEmpty')}</Text>;
   else
     content = (
-      <Table.ScrollContainer minWidth={520}>
-        <Table striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('admin.sources.node')}</Table.Th>
-              <Table.Th>{t('admin.sources.nodeId')}</Table.Th>
-              <Table.Th>{t('admin.sources.dataType')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {nodes.data.nodes.map((node) => (
-              <Table.Tr key={node.nodeId} data-node={node.nodeId}>
-                <Table.Td>
-                  {node.hasChildren ? (
-                    <Anchor component="button" type="button" onClick={() => setPath([...path, node])}>
-                      {node.displayName || node.browseName}
-                    </Anchor>
-                  ) : (
-                    node.displayName || node.browseName
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
-                    <Text size="sm" ff="monospace">
-                      {node.nodeId}
-                    </Text>
-                    <CopyButton value={node.nodeId}>
-                      {({ copied, copy }) => (
-                        <Button size="compact-xs" variant="subtle" onClick={copy}>
-                          {copied ? t('admin.sources.copied') : t('admin.sources.copy')}
-                        </Button>
-                      )}
-                    </CopyButton>
-                  </Group>
-                </Table.Td>
-                <Table.Td>
-                  {node.dataType ?? t(`admin.sources.nodeClasses.${nodeClassKey(node.nodeClass)}`)}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <Stack gap={0} role="list">
+        {nodes.data.nodes.map((node) => (
+          <Group
+            key={node.nodeId}
+            role="listitem"
+            data-node={node.nodeId}
+            justify="space-between"
+            gap="xs"
+            py={6}
+            style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+          >
+            <Stack gap={0} style={{ minWidth: 0, flex: '1 1 14rem' }}>
+              {node.hasChildren ? (
+                <Anchor component="button" type="button" ta="left" onClick={() => setPath([...path, node])}>
+                  {node.displayName || node.browseName}
+                </Anchor>
+              ) : (
+                <Text size="sm">{node.displayName || node.browseName}</Text>
+              )}
+              <Text size="xs" c="dimmed">
+                {node.dataType ?? t(`admin.sources.nodeClasses.${nodeClassKey(node.nodeClass)}`)}
+              </Text>
+            </Stack>
+            <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+              <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+                {node.nodeId}
+              </Text>
+              <CopyButton value={node.nodeId}>
+                {({ copied, copy }) => (
+                  <Button
+                    size="compact-xs"
+                    variant="subtle"
+                    onClick={copy}
+                    aria-label={`${t('admin.sources.copy')} ${node.nodeId}`}
+                  >
+                    {copied ? t('admin.sources.copied') : t('admin.sources.copy')}
+                  </Button>
+                )}
+              </CopyButton>
+            </Group>
+          </Group>
+        ))}
+      </Stack>
     );
   return (
     <Modal opened onClose={onClose} size="xl" title={t('admin.sources.browseTitle', { name: source.name })}>

@@ -28,7 +28,7 @@ export function SourceCard({
       <Stack gap="sm">
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Stack gap={2} style={{ minWidth: 0 }}>
-            <Text fw={600} truncate>
+            <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
               {source.name}
             </Text>
             <Text size="xs" c="dimmed" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
@@ -56,6 +56,12 @@ export function SourceCard({
             <Text span c="red" size="sm" fw={500}>
               {' · '}
               {t('admin.sources.badPvs', { count: source.badPvs })}
+            </Text>
+          ) : null}
+          {source.noValuePvs > 0 ? (
+            <Text span c="dimmed" size="sm">
+              {' · '}
+              {t('admin.sources.noValuePvs', { count: source.noValuePvs })}
             </Text>
           ) : null}
         </Text>
