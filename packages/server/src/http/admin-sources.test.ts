@@ -145,6 +145,7 @@ describe.each(BOTH_DIALECTS)('data sources on %s', { timeout: 120_000 }, (dialec
     expect(text).toMatch(/leitwarte_source_messages_total\{source="broker",kind="mqtt"\} [1-9]/);
     expect(text).toMatch(/leitwarte_source_reconnects_total\{source="broker",kind="mqtt"\} 1/);
     expect(text).toContain('leitwarte_process_cpu_seconds_total');
+    expect(text).toMatch(/leitwarte_plant_values_total [1-9]/);
   });
 });
 

@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 import { Type } from 'typebox';
 import type { SourceCounters, SourceStatus } from '../sources/field/field-types.js';
+import type { Plant } from '../plant/plant.js';
 import type { SourceRegistry } from '../sources/plant-sources.js';
 import type { RouteOptions } from '../services.js';
 
@@ -96,6 +97,32 @@ function sourceMetrics(sources: SourceRegistry): Registry {
   return registry;
 }
 
+/** Values the plant took from its sources (into the live values and the historian's buffer). */
+function plantMetrics(registry: Registry, plant: Plant): void {
+  let values = 0;
+  let archived = 0;
+  plant.values.onChange((batch) => (values += batch.length));
+  plant.values.onArchive((batch) => (archived += batch.length));
+  new Counter({
+    name: 'leitwarte_plant_values_total',
+    help: 'Process values the plant received from its data sources (live values)',
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(values);
+    },
+  });
+  new Counter({
+    name: 'leitwarte_plant_late_values_total',
+    help: 'Values a device sent late (buffered), for the archive only',
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(archived);
+    },
+  });
+}
+
 function allowed(request: FastifyRequest, token: string | null): boolean {
   if (token === null) {
     // The socket's own address: X-Forwarded-For cannot make a remote caller look local.
@@ -114,6 +141,7 @@ function allowed(request: FastifyRequest, token: string | null): boolean {
  */
 export const metricsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { services }) => {
   const ours = sourceMetrics(services.sources);
+  plantMetrics(ours, services.plant);
   app.get(
     '/metrics',
     {

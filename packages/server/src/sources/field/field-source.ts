@@ -18,7 +18,7 @@ import type {
 } from './field-types.js';
 import { createPendingWrites } from './pending-writes.js';
 import { createStationLinks } from './station-links.js';
-import { decodeRaw, encodeValue, placeholderValue } from './value-codec.js';
+import { decodeRaw, encodeValue, placeholderValue, unchanged } from './value-codec.js';
 
 export interface FieldSourceOptions<S extends FieldSourceDefinition> {
   source: S;
@@ -94,12 +94,12 @@ export function createFieldSource<S extends FieldSourceDefinition>(
     flushing = true;
     setImmediate(flush);
   };
-  const emit = (value: ProcessValue) => {
-    last.set(`${value.pvRef.type}-${value.pvRef.nr}`, value);
+  const emit = (key: string, value: ProcessValue) => {
+    last.set(key, value);
     batch.push(value);
     schedule();
   };
-  const pending = createPendingWrites((held) => emit(held));
+  const pending = createPendingWrites((held) => emit(`${held.pvRef.type}-${held.pvRef.nr}`, held));
 
   const error = (message: string) => {
     counters.errors++;
@@ -126,7 +126,7 @@ export function createFieldSource<S extends FieldSourceDefinition>(
       // A PV never read stays without a value: a made-up 0 marked Bad is still a number on a screen.
       const before = last.get(key);
       if (before === undefined || before.quality === 'Bad') continue;
-      emit({ ...before, quality: 'Bad', timestamp: t });
+      emit(key, { ...before, quality: 'Bad', timestamp: t });
     }
   };
 
@@ -144,7 +144,7 @@ export function createFieldSource<S extends FieldSourceDefinition>(
   };
 
   const decode = (pv: PvDefinition, raw: RawValue, quality: Quality, timestamp: number) =>
-    decodeRaw(pv, raw, quality, timestamp, (total) => counter(pv, total, timestamp));
+    decodeRaw(pv, raw, quality, timestamp, counter);
 
   const ctx: AdapterContext<S> = {
     source,
@@ -165,25 +165,20 @@ export function createFieldSource<S extends FieldSourceDefinition>(
         error((e as Error).message);
         return markBad([key]);
       }
-      const offer = pending.offer(key, value);
-      if (offer === 'held') return;
+      if (pending.size > 0) {
+        const offer = pending.offer(key, value);
+        if (offer === 'held') return;
+        if (offer === 'confirmed') return emit(key, value);
+      }
       const before = last.get(key);
-      if (
-        offer === 'pass' &&
-        before !== undefined &&
-        before.quality === value.quality &&
-        sameKindValue(before, value)
-      )
-        return;
-      emit(value);
+      if (before !== undefined && unchanged(before, value)) return;
+      emit(key, value);
     },
     receiveHistory(key, raw, quality, timestamp) {
       const pv = pvs.get(key);
       if (!pv) return;
       try {
-        history.push(
-          decodeRaw(pv, raw, quality, timestamp, (total) => placeholderCounter(pv, total, timestamp)),
-        );
+        history.push(decodeRaw(pv, raw, quality, timestamp, placeholderCounter));
         schedule();
       } catch (e) {
         error((e as Error).message);
@@ -383,16 +378,6 @@ export function createFieldSource<S extends FieldSourceDefinition>(
       browse: (nodeId: string | null) => browse(nodeId),
     }),
   };
-}
-
-/** Same value regardless of time (report by exception compares values, not timestamps). */
-function sameKindValue(a: ProcessValue, b: ProcessValue): boolean {
-  if (a.type !== b.type) return false;
-  const x = encodeValue(a);
-  const y = encodeValue(b);
-  if (x !== y) return false;
-  // A counter's total may stay while its period amounts roll over at midnight.
-  return a.type !== 'CounterValue' || b.type !== 'CounterValue' || a.counterValue.day === b.counterValue.day;
 }
 
 function placeholderCounter(pv: PvDefinition, total: number, timestamp: number) {

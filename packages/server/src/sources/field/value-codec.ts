@@ -52,45 +52,43 @@ export function decodeRaw(
   raw: RawValue,
   quality: Quality,
   timestamp: number,
-  counter: (total: number) => ProcessValue & { type: 'CounterValue' },
+  counter: (pv: PvDefinition, total: number, timestamp: number) => ProcessValue & { type: 'CounterValue' },
 ): ProcessValue {
+  // Object literals of one shape per kind (as the simulator makes them): this runs per value.
   const pvRef: PvRef = pv.ref;
-  const base = { pvRef, quality, timestamp };
   switch (pv.config.valueType) {
+    case 'DoubleValue': {
+      const n = typeof raw === 'number' && Number.isFinite(raw) ? raw : toNumber(raw);
+      if (n === null) throw new ValueKindError(pv, raw);
+      return { pvRef, quality, timestamp, type: 'DoubleValue', doubleValue: n };
+    }
     case 'BoolValue': {
       const b = toBoolean(raw);
       if (b === null) throw new ValueKindError(pv, raw);
-      return { ...base, type: 'BoolValue', boolValue: b };
-    }
-    case 'DoubleValue': {
-      const n = toNumber(raw);
-      if (n === null) throw new ValueKindError(pv, raw);
-      return { ...base, type: 'DoubleValue', doubleValue: n };
+      return { pvRef, quality, timestamp, type: 'BoolValue', boolValue: b };
     }
     case 'FailureStateValue': {
       const n = typeof raw === 'boolean' ? (raw ? 1 : 0) : toNumber(raw);
       if (n === null || !(n === 0 || n === 1 || n === 2)) throw new ValueKindError(pv, raw);
-      return { ...base, type: 'FailureStateValue', failureStateValue: n };
+      return { pvRef, quality, timestamp, type: 'FailureStateValue', failureStateValue: n };
     }
     case 'CounterValue': {
       const n = toNumber(raw);
       if (n === null || n < 0) throw new ValueKindError(pv, raw);
-      return { ...counter(n), quality, timestamp };
+      const value = counter(pv, n, timestamp);
+      return { pvRef, quality, timestamp, type: 'CounterValue', counterValue: value.counterValue };
     }
     case 'RuntimeValue': {
       const n = toNumber(raw);
       if (n === null) throw new ValueKindError(pv, raw);
       const limits = pv.sim.runtimeLimits ?? { lower: 0, lowerMid: 0, upperMid: 0, upper: 0 };
-      return {
-        ...base,
-        type: 'RuntimeValue',
-        runtimeValue: { ...limits, value: n, runtimeType: pv.sim.runtimeType },
-      };
+      const runtimeValue = { ...limits, value: n, runtimeType: pv.sim.runtimeType };
+      return { pvRef, quality, timestamp, type: 'RuntimeValue', runtimeValue };
     }
     case 'TimeOfDayValue': {
       const t = toTimeOfDay(raw);
       if (t === null) throw new ValueKindError(pv, raw);
-      return { ...base, type: 'TimeOfDayValue', timeOfDayValue: t };
+      return { pvRef, quality, timestamp, type: 'TimeOfDayValue', timeOfDayValue: t };
     }
   }
 }
@@ -115,6 +113,17 @@ export function encodeValue(value: ProcessValue): number | boolean {
 
 const near = (a: number, b: number) =>
   a === b || Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
+
+/** Same value and quality, whatever the time (report by exception compares these). */
+export function unchanged(a: ProcessValue, b: ProcessValue): boolean {
+  if (a.quality !== b.quality) return false;
+  if (a.type === 'DoubleValue' && b.type === 'DoubleValue') return a.doubleValue === b.doubleValue;
+  if (a.type === 'BoolValue' && b.type === 'BoolValue') return a.boolValue === b.boolValue;
+  if (a.type === 'CounterValue' && b.type === 'CounterValue')
+    // A counter's total may stay while its period amounts roll over at midnight.
+    return a.counterValue.value === b.counterValue.value && a.counterValue.day === b.counterValue.day;
+  return a.type === b.type && encodeValue(a) === encodeValue(b);
+}
 
 /** Whether a value read back is the value written (what the device holds of it). */
 export function sameValue(a: ProcessValue, b: ProcessValue): boolean {

@@ -2,7 +2,14 @@ import mqtt, { type MqttClient } from 'mqtt';
 import type { AdapterContext, AdapterWrite, ProtocolAdapter, ProtocolSession } from '../field/field-types.js';
 import type { FieldSourceDefinition, MqttAddress } from '../definition/sources-definition.js';
 import { brokerOptions, brokerTarget } from './broker-options.js';
-import { parsePayload, readingOf, writePayload } from './payload.js';
+import {
+  parsePayload,
+  readingOf,
+  readPaths,
+  writePayload,
+  type ParsedPayload,
+  type ReadPaths,
+} from './payload.js';
 
 type MqttSource = Extract<FieldSourceDefinition, { kind: 'mqtt' }>;
 
@@ -12,6 +19,7 @@ const SUBSCRIBE_CHUNK = 1000;
 interface TopicPv {
   key: string;
   address: MqttAddress;
+  paths: ReadPaths;
 }
 
 /**
@@ -28,7 +36,7 @@ export function createMqttAdapter(ctx: AdapterContext<MqttSource>): ProtocolAdap
     if (b.kind === 'mqtt')
       byTopic.set(b.address.topic, [
         ...(byTopic.get(b.address.topic) ?? []),
-        { key: b.key, address: b.address },
+        { key: b.key, address: b.address, paths: readPaths(b.address) },
       ]);
   const stale = ctx.bindings.flatMap((b) =>
     b.kind === 'mqtt' && b.address.staleAfterMs !== null ? [{ key: b.key, ms: b.address.staleAfterMs }] : [],
@@ -72,11 +80,15 @@ export function createMqttAdapter(ctx: AdapterContext<MqttSource>): ProtocolAdap
       const pvs = byTopic.get(topic);
       if (!pvs) return;
       const t = ctx.now();
-      const parsedByKind = new Map<string, ReturnType<typeof parsePayload>>();
-      for (const { key, address } of pvs) {
-        let parsed = parsedByKind.get(address.payload);
-        if (!parsed) parsedByKind.set(address.payload, (parsed = parsePayload(payload, address.payload)));
-        const reading = readingOf(parsed, address);
+      // Parsed once per payload kind, shared by the PVs of the topic.
+      let json: ParsedPayload | null = null;
+      let text: ParsedPayload | null = null;
+      for (const { key, address, paths } of pvs) {
+        const parsed =
+          address.payload === 'json'
+            ? (json ??= parsePayload(payload, 'json'))
+            : (text ??= parsePayload(payload, 'text'));
+        const reading = readingOf(parsed, address, paths);
         if (typeof reading === 'string') {
           ctx.error(`${topic}: ${reading}`);
           ctx.markBad([key]);

@@ -20,6 +20,14 @@ export const DataType = {
   Text: 14,
 } as const;
 
+/**
+ * An optional field of a decoded message, undefined when the message did not carry it: protobufjs
+ * answers absent fields with their defaults from the prototype (0 for a timestamp would be 1970).
+ */
+export function present<T extends object, K extends keyof T>(message: T, field: K): T[K] | undefined {
+  return Object.hasOwn(message, field) ? message[field] : undefined;
+}
+
 /** A uint64 as a number (timestamps, aliases, sequence numbers; values beyond 2^53 lose precision). */
 export function u64(value: U64): number | undefined {
   if (value === null || value === undefined) return undefined;
@@ -71,7 +79,7 @@ export function metricQuality(metric: MetricMessage): Quality {
   const i = props?.keys?.indexOf('Quality') ?? -1;
   if (i < 0) return 'Good';
   const property = props?.values?.[i];
-  const q = property?.intValue ?? u64(property?.longValue);
+  const q = property ? (present(property, 'intValue') ?? u64(present(property, 'longValue'))) : undefined;
   if (q === undefined) return 'Good';
   if (q === 192) return 'Good';
   if (q === 500 || q < 64) return 'Bad';

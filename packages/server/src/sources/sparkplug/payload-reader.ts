@@ -1,6 +1,6 @@
 import type { AdapterContext } from '../field/field-types.js';
 import type { BornMetric, EdgeNode, EdgeNodes } from './edge-nodes.js';
-import { metricQuality, metricValue, u64 } from './metric-codec.js';
+import { metricQuality, metricValue, present, u64 } from './metric-codec.js';
 import type { MetricMessage, PayloadMessage } from './payload-schema.js';
 
 /**
@@ -21,7 +21,7 @@ export function createPayloadReader(
       if (quality !== 'Bad') ctx.error(`metric ${born.name}: data type ${born.datatype} is no scalar`);
       return ctx.markBad(born.keys);
     }
-    const time = u64(metric.timestamp) ?? payloadTime;
+    const time = u64(present(metric, 'timestamp')) ?? payloadTime;
     for (const key of born.keys) {
       if (metric.isHistorical) ctx.receiveHistory(key, raw, quality, time ?? ctx.now());
       else ctx.receive(key, raw, quality, time);
@@ -30,7 +30,7 @@ export function createPayloadReader(
 
   /** Sequence numbers run 0–255 over every message of a node but its death; false on a gap. */
   const inSequence = (edge: EdgeNode, payload: PayloadMessage): boolean => {
-    const seq = u64(payload.seq);
+    const seq = u64(present(payload, 'seq'));
     if (seq === undefined) return true;
     const expected = edge.seq === null ? seq : (edge.seq + 1) % 256;
     edge.seq = seq;
@@ -38,12 +38,18 @@ export function createPayloadReader(
   };
 
   const birth = (edge: EdgeNode, device: string, payload: PayloadMessage) => {
-    const time = u64(payload.timestamp);
+    const time = u64(present(payload, 'timestamp'));
     for (const metric of payload.metrics ?? []) {
       if (!metric.name) continue;
       if (device === '' && metric.name === 'bdSeq')
         edge.bdSeq = u64(metric.longValue) ?? metric.intValue ?? null;
-      const born = edges.declare(edge, device, metric.name, metric.datatype ?? 0, u64(metric.alias));
+      const born = edges.declare(
+        edge,
+        device,
+        metric.name,
+        metric.datatype ?? 0,
+        u64(present(metric, 'alias')),
+      );
       deliver(metric, born, time);
     }
     for (const missing of edges.undeclared(edge, device)) {
@@ -56,10 +62,10 @@ export function createPayloadReader(
   };
 
   const data = (edge: EdgeNode, device: string, payload: PayloadMessage) => {
-    const time = u64(payload.timestamp);
+    const time = u64(present(payload, 'timestamp'));
     const names = edge.metrics.get(device);
     for (const metric of payload.metrics ?? []) {
-      const alias = u64(metric.alias);
+      const alias = u64(present(metric, 'alias'));
       const born = metric.name
         ? names?.get(metric.name)
         : alias === undefined
@@ -80,7 +86,7 @@ export function createPayloadReader(
           edges.reset(edge);
           edge.born = true;
           edge.dead = false;
-          edge.seq = u64(payload.seq) ?? null;
+          edge.seq = u64(present(payload, 'seq')) ?? null;
           return birth(edge, '', payload);
         case 'NDEATH': {
           const bdSeq = payload.metrics?.find((m) => m.name === 'bdSeq');

@@ -81,6 +81,13 @@ describe('Sparkplug B host against an edge node on Mosquitto', { timeout: 120_00
     expect(stale.quality).toBe('Bad');
   });
 
+  it('takes the time of a metric without one from its payload, never 1970', async () => {
+    const before = Date.now();
+    await edge.set([{ name: 'Pump/Delta', device: 'PLC', value: 7 }]);
+    const delta = await sources.waitValue('AnaIn-100002', (v) => numberOf(v) === 7);
+    expect(delta.timestamp).toBeGreaterThanOrEqual(before - 1000);
+  });
+
   it('sends historical metrics to the archive only', async () => {
     const at = Date.now() - 3_600_000;
     await edge.set([{ name: 'Level', value: 1.25, timestamp: at, historical: true }]);

@@ -3,6 +3,8 @@
 Usage: modbus-peer.py '<json config>'
   config: {"port": 5020, "units": [1], "tables": {"holding": {"count": 1000} | {"addresses": [0, 1, 7]}, ...}}
   A table with "addresses" holds only those registers (a read of another answers exception 02).
+  "churn": {"table": "holding", "count": 1000, "everyMs": 1000} gives those registers new random
+  values at that interval (a busy device, for benchmarks).
 stdin, one JSON object per line; each answered by one JSON line on stdout:
   {"op": "set", "unit": 1, "table": "holding", "address": 0, "values": [1, 2]}   -> {"ok": true}
   {"op": "get", "unit": 1, "table": "coil", "address": 0, "count": 2}            -> {"ok": true, "values": [...]}
@@ -10,6 +12,7 @@ The first line on stdout is {"listening": <port>}.
 """
 import asyncio
 import json
+import random
 import sys
 
 from pymodbus.datastore import (
@@ -66,6 +69,14 @@ async def commands(context):
         sys.stdout.flush()
 
 
+async def churn(context, units, spec):
+    fc = FUNCTION[spec["table"]]
+    while True:
+        await asyncio.sleep(spec.get("everyMs", 1000) / 1000)
+        for unit in units:
+            context[unit].setValues(fc, spec.get("start", 0), [random.randrange(0, 65536) for _ in range(spec["count"])])
+
+
 async def main():
     config = json.loads(sys.argv[1])
     units = {unit: unit_context(config["tables"]) for unit in config.get("units", [1])}
@@ -74,6 +85,8 @@ async def main():
         context=context, address=("127.0.0.1", config["port"]), defer_start=True, allow_reuse_address=True
     )
     asyncio.ensure_future(commands(context))
+    if "churn" in config:
+        asyncio.ensure_future(churn(context, list(units), config["churn"]))
     task = asyncio.ensure_future(server.serve_forever())
     while server.server is None:
         await asyncio.sleep(0.01)

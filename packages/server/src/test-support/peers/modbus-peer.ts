@@ -11,6 +11,8 @@ export interface ModbusPeerConfig {
   port?: number;
   units?: number[];
   tables: Partial<Record<PeerTable, { count: number; start?: number } | { addresses: number[] }>>;
+  /** New random values for these registers at this interval (a busy device). */
+  churn?: { table: PeerTable; count: number; start?: number; everyMs?: number };
 }
 
 export interface ModbusPeer {
