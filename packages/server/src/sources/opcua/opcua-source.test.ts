@@ -156,7 +156,7 @@ describe('OPC UA source against a node-opcua server', { timeout: 120_000 }, () =
       'AnaIn-100001',
       (v) => numberOf(v) === 4.75,
       'a change through the subscription',
-      30_000,
+      90_000,
     );
     expect(sources.field.status().counters.reconnects).toBe(reconnects + 1);
   });
@@ -185,7 +185,7 @@ describe('OPC UA source with SignAndEncrypt and a user name', { timeout: 120_000
       await waitFor(
         'the refusal',
         () => sources.field.status().lastError?.message.match(/certificate/i),
-        30_000,
+        90_000,
       );
       expect(sources.latest('AnaIn-200001')).toBeUndefined();
       // The administrator's step: the rejected server certificate moves to trusted/.
@@ -205,7 +205,7 @@ describe('OPC UA source with SignAndEncrypt and a user name', { timeout: 120_000
             'AnaIn-200001',
             (v) => v.quality === 'Good',
             'the value over SignAndEncrypt',
-            30_000,
+            90_000,
           ),
         ),
       ).toBe(1.5);
@@ -248,7 +248,7 @@ describe('OPC UA source with SignAndEncrypt and a user name', { timeout: 120_000
           sources.field
             .status()
             .lastError?.message.match(/BadUserAccessDenied|BadIdentityTokenRejected|BadIdentityTokenInvalid/),
-        30_000,
+        90_000,
       );
       expect(sources.field.status().state).toBe('Disconnected');
     } finally {
