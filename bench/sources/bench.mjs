@@ -37,7 +37,9 @@ async function serverOn(plantFile) {
     async stopAndCountSamples() {
       await server.stop();
       const db = new Database(path.join(dataDir, 'history.sqlite'), { readonly: true });
-      const { n } = db.prepare('select count(*) as n from history_sample').get();
+      const { n } = /** @type {{ n: number }} */ (
+        db.prepare('select count(*) as n from history_sample').get()
+      );
       db.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
       return n;

@@ -21,7 +21,7 @@ function sparkplugMessages() {
   const birthMetrics = Array.from({ length: o.pvs }, (_, i) => ({
     name: `m${i}`,
     alias: i + 1,
-    type: 'Double',
+    type: /** @type {const} */ ('Double'),
     value: 0,
   }));
   const birth = (seq) =>
@@ -29,7 +29,7 @@ function sparkplugMessages() {
       tahu.encodePayload({
         timestamp: Date.now(),
         seq,
-        metrics: [{ name: 'bdSeq', type: 'UInt64', value: 0 }, ...birthMetrics],
+        metrics: [{ name: 'bdSeq', type: /** @type {const} */ ('UInt64'), value: 0 }, ...birthMetrics],
       }),
     );
   // 256 data messages, one per sequence number, each with the next perMessage metrics.
@@ -37,7 +37,7 @@ function sparkplugMessages() {
     const first = (seq * o.perMessage) % o.pvs;
     const metrics = Array.from({ length: o.perMessage }, (_, j) => ({
       alias: ((first + j) % o.pvs) + 1,
-      type: 'Double',
+      type: /** @type {const} */ ('Double'),
       value: seq + j / 1000,
     }));
     return Buffer.from(tahu.encodePayload({ seq, metrics }));

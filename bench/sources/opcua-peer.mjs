@@ -15,7 +15,6 @@ const server = new OPCUAServer({
     rootFolder: o.pki,
     automaticallyAcceptUnknownCertificate: true,
   }),
-  serverCapabilities: { maxMonitoredItemsPerCall: 10_000 },
 });
 await server.initialize();
 const addressSpace = server.engine.addressSpace;

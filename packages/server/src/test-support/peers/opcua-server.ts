@@ -3,8 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DataType, MessageSecurityMode, SecurityPolicy, StatusCodes, Variant } from 'node-opcua-client';
 import { OPCUACertificateManager } from 'node-opcua-certificate-manager';
-import { OPCUAServer, type UAVariable } from 'node-opcua-server';
+import { OPCUAServer } from 'node-opcua-server';
 import { freePort } from './free-port.js';
+
+type AddressSpace = NonNullable<OPCUAServer['engine']['addressSpace']>;
+type UAVariable = ReturnType<ReturnType<AddressSpace['getOwnNamespace']>['addVariable']>;
 
 export interface TestVariable {
   /** String NodeId in the server's own namespace (ns=1). */

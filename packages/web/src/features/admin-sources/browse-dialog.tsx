@@ -1,16 +1,5 @@
 import type { BrowseNodeView, SourceStatusView } from '@leitwarte/core';
-import {
-  Alert,
-  Anchor,
-  Breadcrumbs,
-  Button,
-  CopyButton,
-  Group,
-  Modal,
-  Stack,
-  Table,
-  Text,
-} from '@mantine/core';
+import { Alert, Anchor, Breadcrumbs, Button, CopyButton, Group, Modal, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
