@@ -23,7 +23,9 @@ import { refusalAudit } from './http/refusal-audit.js';
 import { authRoutes } from './http/auth.js';
 import { chartsDataRoutes } from './http/charts-data.js';
 import { compression } from './http/compression.js';
+import { adminSourcesRoutes } from './http/admin-sources.js';
 import { dataSourceRoutes } from './http/data-source.js';
+import { metricsRoutes } from './http/metrics.js';
 import { healthRoutes } from './http/health.js';
 import { pvRoutes } from './http/pv.js';
 import { securityHeaders } from './http/security-headers.js';
@@ -34,7 +36,7 @@ import { createPlant, DEMO_PLANT_PATH, loadPlantDefinition } from './plant/index
 import { plantContentPath } from './plant/content-file.js';
 import { loadPlantUsers } from './plant/users/users-content.js';
 import type { Services } from './services.js';
-import { createSimulator } from './sources/index.js';
+import { createPlantSources } from './sources/plant-sources.js';
 import { openStore } from './store/index.js';
 
 const VERSION = (
@@ -142,7 +144,16 @@ export async function build(options: BuildOptions): Promise<Built> {
   });
 
   const definition = loadPlantDefinition(plantPath);
-  const plant = createPlant({ definition, source: createSimulator(definition) });
+  const sources = await createPlantSources({
+    definition,
+    dataDir: config.dataDir,
+    log: {
+      info: (message) => app.log.info(message),
+      warn: (message) => app.log.warn(message),
+      error: (message) => app.log.error(message),
+    },
+  });
+  const plant = createPlant({ definition, source: sources.source });
   // The PV groups come with the plant's content; the rights model asks for them once the domain is up.
   const groupsByPv = new Map<string, number[]>();
   const rights = createRightsService(store, {
@@ -165,6 +176,7 @@ export async function build(options: BuildOptions): Promise<Built> {
     plant,
     domain,
     historian: domain.historian,
+    sources: sources.registry,
   };
 
   app.addHook('onClose', async () => {
@@ -194,6 +206,8 @@ export async function build(options: BuildOptions): Promise<Built> {
     ...options.hubs,
   });
   await app.register(dataSourceRoutes, { services });
+  await app.register(adminSourcesRoutes, { services });
+  await app.register(metricsRoutes, { services });
   await app.register(chartsDataRoutes, { services, chartSeries: domain.chartSeries });
   await app.register(apiAreaRoutes, { services });
   await app.register(webAppRoutes, {

@@ -64,6 +64,8 @@ export interface Config {
   /** Remote alarm channels besides voice (e-mail, SMS gateway, webhook, push) and the public URL. */
   remoteAlarm: DeliveryConfig;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Bearer token Prometheus sends for /metrics; null: /metrics answers the loopback only. */
+  metricsToken: string | null;
 }
 
 /** A configuration value that stops the server at start; the message names the variable. */
@@ -181,6 +183,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     throw new ConfigError('LEITWARTE_PLANT_USERS_PASSWORD', 'must have at least 8 characters');
   }
   const plant = text(env, 'LEITWARTE_PLANT');
+  const metricsToken = text(env, 'LEITWARTE_METRICS_TOKEN');
+  if (metricsToken !== null && !/^[\x21-\x7e]{16,200}$/.test(metricsToken)) {
+    throw new ConfigError('LEITWARTE_METRICS_TOKEN', 'must be 16 to 200 printable characters without spaces');
+  }
   return {
     port: integer(env, 'LEITWARTE_PORT', 8080, 0, 65535),
     host: text(env, 'LEITWARTE_HOST') ?? '0.0.0.0',
@@ -208,5 +214,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       throw new ConfigError(variable, detail);
     }),
     logLevel: logLevel as Config['logLevel'],
+    metricsToken,
   };
 }

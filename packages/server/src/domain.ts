@@ -168,6 +168,7 @@ export async function createDomain(options: DomainOptions) {
     timeZone,
     pvs: reportConfigs.flatMap((r) => r.columns.map((c) => c.dataBinding.pvRef)),
   });
+  const generatedHistory = config.backfill && definition.sources.bindings.size === 0;
   const historian = await createHistorian({
     store,
     plant,
@@ -303,7 +304,8 @@ export async function createDomain(options: DomainOptions) {
         limits,
         store,
         rights,
-        backfill: { enabled: config.backfill, days: config.backfillDays },
+        // Generated history is for the simulated plant; an archive of field values holds measurements only.
+        backfill: { enabled: generatedHistory, days: config.backfillDays },
         alertSettings: () => systemConfig.get().systemSettings,
         log: log ?? { info: () => {} },
       });

@@ -6,6 +6,7 @@ import type { RightsService } from './auth/rights.js';
 import type { SessionService } from './auth/sessions.js';
 import type { Historian } from './plant/history/index.js';
 import type { Plant } from './plant/plant.js';
+import type { SourceRegistry } from './sources/plant-sources.js';
 import type { Store } from './store/index.js';
 
 /** Everything the route plugins and hubs work with; built once per app in build(). */
@@ -20,6 +21,8 @@ export interface Services {
   /** The plant's domain services: alerts, remote alarm, maintenance, reports, charts, ... */
   domain: Domain;
   historian: Historian;
+  /** The plant's data sources, for their administration and metrics. */
+  sources: SourceRegistry;
 }
 
 /** Options every route plugin receives. */

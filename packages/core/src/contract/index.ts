@@ -6,3 +6,4 @@ export * from './plain-constants.js';
 export * from './charts-data.js';
 export * from './plant-info.js';
 export * from './chart-columns.js';
+export * from './sources.js';

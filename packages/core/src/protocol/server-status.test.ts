@@ -28,5 +28,6 @@ describe('server status', () => {
     expect(serverStatusOfSource('Connected')).toBe('Connected');
     expect(serverStatusOfSource('Connecting')).toBe('Connecting');
     expect(serverStatusOfSource('Disconnected')).toBe('ServerDisconnected');
+    expect(serverStatusOfSource('Degraded')).toBe('SourceDisconnected');
   });
 });

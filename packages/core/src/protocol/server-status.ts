@@ -2,7 +2,13 @@
  * What the server-status channel reports (calls §4, §7 `serverStatusChanged`): the state of the
  * connection between the server and the field (its data source), or the end of the session.
  */
-export const SERVER_STATUSES = ['Connected', 'Connecting', 'ServerDisconnected', 'Unauthorized'] as const;
+export const SERVER_STATUSES = [
+  'Connected',
+  'Connecting',
+  'ServerDisconnected',
+  'SourceDisconnected',
+  'Unauthorized',
+] as const;
 /** A status the server sends in `serverStatusChanged`. */
 export type ServerStatus = (typeof SERVER_STATUSES)[number];
 
@@ -42,10 +48,16 @@ export function isUnauthorizedStatus(status: ClientServerStatus): boolean {
   return status === 'Unauthorized';
 }
 
-/** The server's status for a data source connection state. */
-export function serverStatusOfSource(state: 'Connected' | 'Connecting' | 'Disconnected'): ServerStatus {
+/**
+ * The server's status for the state of its data sources: ServerDisconnected when the field is
+ * lost, SourceDisconnected when some of a plant's several field connections are (Degraded).
+ */
+export function serverStatusOfSource(
+  state: 'Connected' | 'Connecting' | 'Disconnected' | 'Degraded',
+): ServerStatus {
   if (state === 'Connected') return 'Connected';
   if (state === 'Connecting') return 'Connecting';
+  if (state === 'Degraded') return 'SourceDisconnected';
   return 'ServerDisconnected';
 }
 

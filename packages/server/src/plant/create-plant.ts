@@ -77,6 +77,7 @@ export function createPlant({ definition, source, now = Date.now }: CreatePlantO
 
   // Subscribed for the plant's lifetime, so a stopped plant can be started again.
   source.onValues((batch) => values.apply(batch));
+  source.onHistory?.((batch) => values.applyArchive(batch));
   source.onStations?.(applyStations);
 
   return {

@@ -1,6 +1,15 @@
 import { Type, type Static } from 'typebox';
 import { PV_TYPES, PV_VALUE_TYPES, RUNTIME_TYPES, literalUnion } from '@leitwarte/core';
 import { closed, Eks, Name, NonNegative, TimeOfDay, UNIT_KINDS, type UnitDocument } from './unit-schemas.js';
+import {
+  AddressSchema,
+  SOURCE_ID_PATTERN,
+  SOURCE_KINDS,
+  type FieldSourceDocument,
+} from '../sources/definition/source-schemas.js';
+
+/** A field source by id (`sources` of the plant file, or "simulator"). */
+const SourceId = Type.String({ pattern: SOURCE_ID_PATTERN });
 
 export {
   SourceSchema,
@@ -47,6 +56,10 @@ export const ExplicitPvSchema = Type.Object(
     decimals: Type.Optional(Type.Integer({ minimum: 0, maximum: 6 })),
     runtimeType: Type.Optional(literalUnion(RUNTIME_TYPES)),
     resetable: Type.Optional(Type.Boolean()),
+    /** The field source of this PV when it is not its station's. */
+    source: Type.Optional(SourceId),
+    /** Where the PV is on its source (the fields of the source's kind). */
+    address: Type.Optional(AddressSchema),
   },
   closed,
 );
@@ -75,6 +88,14 @@ export const StationSchema = Type.Object(
     dialIntervalMinutes: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_080 })),
     units: Type.Array(Type.Object({ unit: literalUnion(UNIT_KINDS) })),
     pvs: Type.Optional(Type.Array(ExplicitPvSchema)),
+    /** The field source of the station's PVs and its connection state; the simulator when left out. */
+    source: Type.Optional(SourceId),
+    /** Address fields every PV of the station shares (e.g. a Sparkplug edge node). */
+    address: Type.Optional(AddressSchema),
+    /** Addresses of unit PVs, by `<unit id>.<role>` or PV key (`AnaIn-100010`). */
+    addresses: Type.Optional(
+      Type.Record(Type.String({ minLength: 1, maxLength: 120 }), AddressSchema, { maxProperties: 100_000 }),
+    ),
   },
   closed,
 );
@@ -105,9 +126,12 @@ export const PlantDocumentSchema = Type.Object(
     format: Type.Literal(PLANT_FORMAT),
     plant: PlantInfoSchema,
     stations: Type.Array(StationSchema, { minItems: 1 }),
+    /** Field connections (MQTT, Sparkplug B, Modbus TCP, OPC UA); checked per kind after this schema. */
+    sources: Type.Optional(Type.Array(Type.Object({ kind: literalUnion(SOURCE_KINDS) }), { maxItems: 1000 })),
   },
   closed,
 );
-export type PlantDocument = Omit<Static<typeof PlantDocumentSchema>, 'stations'> & {
+export type PlantDocument = Omit<Static<typeof PlantDocumentSchema>, 'stations' | 'sources'> & {
   stations: StationDocument[];
+  sources?: FieldSourceDocument[];
 };

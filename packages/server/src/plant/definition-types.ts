@@ -1,5 +1,6 @@
 import type { PvConfig, PvRef, RuntimeType, TimeOfDayValue } from '@leitwarte/core';
 import type { PlantInfo, SourceDocument } from './definition-schema.js';
+import type { SourcesDefinition } from '../sources/definition/sources-definition.js';
 
 /**
  * The plant definition after loading: every unit expanded into PVs, every reference checked.
@@ -12,6 +13,8 @@ export interface PlantDefinition {
   /** Every PV in file order: stations in order, per station its units' PVs, then its explicit PVs. */
   pvs: PvDefinition[];
   units: UnitDefinition[];
+  /** The field sources, which station and PV each feeds, and the PVs' addresses (empty: all simulated). */
+  sources: SourcesDefinition;
 }
 
 export interface StationDefinition {

@@ -6,6 +6,8 @@ import type { PlantValues } from './plant.js';
 export interface ValueStore extends PlantValues {
   /** Stores a batch from the data source and notifies listeners; values of unknown PVs are dropped. */
   apply(batch: readonly ProcessValue[]): void;
+  /** Passes a batch of late values to the archive listeners; values of unknown PVs are dropped. */
+  applyArchive(batch: readonly ProcessValue[]): void;
   /** Number of dropped values of unknown PVs since start (a misconfigured field connector). */
   readonly unknownCount: number;
 }
@@ -25,6 +27,7 @@ export function createValueStore(refs: Iterable<PvRef>): ValueStore {
     slots.set(ref.nr, undefined);
   }
   const listeners = createListeners<readonly ProcessValue[]>();
+  const archive = createListeners<readonly ProcessValue[]>();
   let unknownCount = 0;
 
   return {
@@ -36,6 +39,12 @@ export function createValueStore(refs: Iterable<PvRef>): ValueStore {
       for (const slots of latest.values()) for (const value of slots.values()) if (value) yield value;
     },
     onChange: (listener) => listeners.add(listener),
+    onArchive: (listener) => archive.add(listener),
+    applyArchive(batch) {
+      const known = batch.filter((value) => latest.get(value.pvRef.type)?.has(value.pvRef.nr) === true);
+      unknownCount += batch.length - known.length;
+      if (known.length > 0) archive.emit(known);
+    },
     apply(batch) {
       let accepted: ProcessValue[] | null = null;
       for (let i = 0; i < batch.length; i++) {

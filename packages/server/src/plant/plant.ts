@@ -17,6 +17,11 @@ export interface PlantValues {
   all(): Iterable<ProcessValue>;
   /** Called with every batch of changed values, in the order the data source produced them. */
   onChange(listener: (changes: readonly ProcessValue[]) => void): () => void;
+  /**
+   * Values that belong only in the archive: a device's buffered data sent late (at their own,
+   * older times). They never replace a live value.
+   */
+  onArchive(listener: (values: readonly ProcessValue[]) => void): () => void;
 }
 
 /** The plant model: stations, PV configs and live values, fed by a data source. */

@@ -19,6 +19,8 @@ const PUBLIC_ROUTES = [
   'POST /api/auth/login/verify',
   'POST /api/auth/logout',
   'GET /healthz',
+  // Prometheus: the scraper's bearer token, or the loopback only (http/metrics.ts).
+  'GET /metrics',
   'POST /hubs/:hub/negotiate',
   // Remote alarm confirmations: a signed single-use token or the SMS gateway's secret decides.
   'GET /api/RemoteAlert/confirmation',

@@ -1,7 +1,10 @@
 import type { ProcessValue, PvRef, Station } from '@leitwarte/core';
 
-/** Connection state of a data source to the field (reported on the server-status channel). */
-export type ConnectionState = 'Connected' | 'Disconnected' | 'Connecting';
+/**
+ * Connection state of a data source to the field (reported on the server-status channel).
+ * Degraded: of a plant's several sources, some are connected and some are not.
+ */
+export type ConnectionState = 'Connected' | 'Disconnected' | 'Connecting' | 'Degraded';
 
 /** A value to write to the field: an AnaOut/DigiOut setpoint, a counter reset, a runtime, ... */
 export interface FieldWrite {
@@ -61,6 +64,11 @@ export interface DataSource {
   /** Applies all writes or none; rejects with the reason when one of them is refused. */
   write(writes: readonly FieldWrite[]): Promise<void>;
   onValues(listener: (values: readonly ProcessValue[]) => void): () => void;
+  /**
+   * Values a device buffered and sent late (e.g. Sparkplug historical metrics): they belong in the
+   * archive at their own time, not on the screens. A source without such values omits it.
+   */
+  onHistory?(listener: (values: readonly ProcessValue[]) => void): () => void;
   connectionState(): ConnectionState;
   onConnectionState(listener: (state: ConnectionState) => void): () => void;
   /** Station state changes; a source without stations of its own omits it. */

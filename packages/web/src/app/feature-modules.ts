@@ -1,4 +1,5 @@
 import { accountFeature } from '../features/account/module';
+import { adminSourcesFeature } from '../features/admin-sources/module';
 import { adminUsersFeature } from '../features/admin-users/module';
 import { alertsFeature } from '../features/alerts/module';
 import { chartsFeature } from '../features/charts/module';
@@ -19,5 +20,6 @@ export const FEATURE_MODULES: readonly FeatureModule[] = [
   webcamsFeature,
   accountFeature,
   adminUsersFeature,
+  adminSourcesFeature,
   shellPagesFeature,
 ];

@@ -155,7 +155,13 @@ export async function createHistorian(deps: HistorianDeps): Promise<Historian> {
   const historian: Historian = {
     async start() {
       if (unsubscribe) return;
-      unsubscribe = plant.values.onChange((values) => ingest.add(values));
+      const live = plant.values.onChange((values) => ingest.add(values));
+      // A device's buffered values land at their own times (the day packer redoes a packed day).
+      const late = plant.values.onArchive((values) => ingest.add(values));
+      unsubscribe = () => {
+        live();
+        late();
+      };
       flushTimer = setInterval(() => void ingest.flush(), deps.flushMs ?? 1000);
       flushTimer.unref();
       retentionTimer = setInterval(

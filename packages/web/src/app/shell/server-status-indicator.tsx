@@ -13,6 +13,7 @@ const KNOWN = {
   Connected: 'live.serverStatus.Connected',
   Connecting: 'live.serverStatus.Connecting',
   ServerDisconnected: 'live.serverStatus.ServerDisconnected',
+  SourceDisconnected: 'live.serverStatus.SourceDisconnected',
   WebServerDisconnected: 'live.serverStatus.WebServerDisconnected',
   Unauthorized: 'live.serverStatus.Unauthorized',
 } as const;
@@ -22,7 +23,8 @@ function isKnown(status: ClientServerStatus): status is keyof typeof KNOWN {
 }
 
 /** Colour of a settled status: the data source connecting is a warning, anything else not connected a fault. */
-const settledColor = (status: ClientServerStatus) => (status === 'Connecting' ? 'yellow' : 'red');
+const settledColor = (status: ClientServerStatus) =>
+  status === 'Connecting' ? 'yellow' : status === 'SourceDisconnected' ? 'orange' : 'red';
 
 /**
  * The server status of calls §4 in words (only when it is not simply "connected"), and the last

@@ -34,6 +34,11 @@ export function UserActions() {
               {t('nav.userAdmin')}
             </Menu.Item>
           ) : null}
+          {rights && hasRight(rights, 'manageUsers') ? (
+            <Menu.Item component={Link} to="/admin/sources">
+              {t('nav.sourceAdmin')}
+            </Menu.Item>
+          ) : null}
         </Menu.Dropdown>
       </Menu>
       {/* A deliberate logout lands on the default page at the next login, not where this user was. */}
