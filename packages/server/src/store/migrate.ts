@@ -8,12 +8,15 @@ import { chartsDashboardsMigration } from './migrations/005-charts-dashboards.js
 import { historianMigration } from './migrations/006-historian.js';
 import { rightsMigration } from './migrations/007-rights.js';
 import { accountsMigration } from './migrations/008-accounts.js';
-import { remoteAlarmDeliveryMigration } from './migrations/010-remote-alarm-delivery.js';
 import { historyGapsMigration } from './migrations/009-history-gaps.js';
-import { auditChainMigration } from './migrations/009-audit-chain.js';
+import { remoteAlarmDeliveryMigration } from './migrations/010-remote-alarm-delivery.js';
+import { auditChainMigration } from './migrations/011-audit-chain.js';
 
-/** Migrations in code, in order; names sort by their number. */
-function migrations(dialect: StoreDialect): Record<string, Migration> {
+/**
+ * Migrations in code, in order; names sort by their number. A new migration takes the next free
+ * number: a store that already ran the later ones refuses a name that sorts before them.
+ */
+export function migrations(dialect: StoreDialect): Record<string, Migration> {
   return {
     '001-initial': initialMigration(dialect),
     '002-alerts': alertsMigration(dialect),
@@ -24,9 +27,9 @@ function migrations(dialect: StoreDialect): Record<string, Migration> {
     ...(dialect === 'postgres' ? { '006-historian': historianMigration(dialect) } : {}),
     '007-rights': rightsMigration(dialect),
     '008-accounts': accountsMigration(dialect),
-    '010-remote-alarm-delivery': remoteAlarmDeliveryMigration(dialect),
     ...(dialect === 'postgres' ? { '009-history-gaps': historyGapsMigration } : {}),
-    '009-audit-chain': auditChainMigration(dialect),
+    '010-remote-alarm-delivery': remoteAlarmDeliveryMigration(dialect),
+    '011-audit-chain': auditChainMigration(dialect),
   };
 }
 

@@ -114,7 +114,7 @@ describe.each(BOTH_DIALECTS)('chaining an existing audit log once (%s)', (dialec
     await store.close();
     const reopened = await openStore(database);
     const db = reopened.db as Kysely<unknown>;
-    await sql`delete from kysely_migration where name = '009-audit-chain'`.execute(db);
+    await sql`delete from kysely_migration where name = '011-audit-chain'`.execute(db);
     if (dialect === 'sqlite') {
       await sql`drop trigger audit_log_no_replace`.execute(db);
     } else {
