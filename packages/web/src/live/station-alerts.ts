@@ -47,6 +47,9 @@ export class StationAlerts {
     private readonly hub: AlertHub = alertHub,
     private readonly scheduler: FrameScheduler = animationFrameScheduler,
   ) {
+    // The channel may already run (the header holds it): start from what it knows.
+    for (const alert of hub.openAlerts()) this.open.set(alert.id, alert);
+    this.recompute();
     hub.onChange((change) => {
       if (change.kind === 'refresh') this.open.clear();
       if (change.kind === 'delete') for (const id of change.ids) this.open.delete(id);

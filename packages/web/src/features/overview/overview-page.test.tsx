@@ -174,7 +174,7 @@ describe('overview', () => {
     expect(within(north).queryByText('Druck Netz')).toBeNull();
     await waitFor(() => expect(south.dataset.alarm).toBe('true'));
     expect(north.dataset.alarm).toBe('false');
-    expect(within(south).getByText(/Offene Meldungen: 1/)).toBeDefined();
+    expect(within(south).getByText(/Offen: 1/)).toBeDefined();
     expect(within(north).getByText('Keine offenen Meldungen')).toBeDefined();
     expect(within(south).getByRole('link', { name: 'Hochbehälter Süd' }).getAttribute('href')).toBe(
       '/stations/2',

@@ -12,6 +12,8 @@ import { AlertSummaryBadge } from '../../ui/pv/alert-summary-badge';
 import { DialStateBadge } from '../../ui/pv/dial-state-badge';
 import { PvValueCell } from '../../ui/pv/pv-value-cell';
 
+const isToday = (ms: number) => new Date(ms).toDateString() === new Date().toDateString();
+
 /**
  * One station at a glance: kind, live dial state, its open alerts in the colour of the most
  * urgent priority, its key values and the time of its last data. A station with an alert whose
@@ -28,7 +30,7 @@ export const StationTile = memo(function StationTile({
 }) {
   const { t } = useTranslation();
   const plantText = useVisualisationText();
-  const { dateTime } = useLocaleFormat();
+  const { dateTime, time } = useLocaleFormat();
   const station = useLiveStation(snapshot);
   const alerts = useStationAlertSummary(station.stationNumber);
   const priority = alerts.topPriority === null ? undefined : priorities.get(alerts.topPriority);
@@ -48,26 +50,27 @@ export const StationTile = memo(function StationTile({
       data-alarm={alarm ? 'true' : 'false'}
     >
       <Stack gap={6}>
-        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-          <div style={{ minWidth: 0 }}>
-            <Anchor
-              component={Link}
-              to={`/stations/${station.stationNumber}`}
-              fw={700}
-              size="sm"
-              c="inherit"
-              id={headingId}
-              className="station-tile__name"
-            >
-              {station.name}
-            </Anchor>
-            <Text size="xs" c="dimmed" truncate>
-              {plantText(station.kind)} · {t('overview.stationNumber', { number: station.stationNumber })}
-            </Text>
-          </div>
-          <DialStateBadge state={station.dialState} local={station.localDial} />
+        <div style={{ minWidth: 0 }}>
+          <Anchor
+            component={Link}
+            to={`/stations/${station.stationNumber}`}
+            fw={700}
+            size="sm"
+            c="inherit"
+            id={headingId}
+            className="station-tile__name"
+            title={station.name}
+          >
+            {station.name}
+          </Anchor>
+          <Text size="xs" c="dimmed" truncate>
+            {plantText(station.kind)} · {t('overview.stationNumber', { number: station.stationNumber })}
+          </Text>
+        </div>
+        <Group gap={6} wrap="nowrap">
+          <DialStateBadge state={station.dialState} local={station.localDial} size="sm" />
+          <AlertSummaryBadge summary={alerts} priority={priority} />
         </Group>
-        <AlertSummaryBadge summary={alerts} priority={priority} />
         <Stack gap={2} className="station-tile__values">
           {keyValues.length === 0 ? (
             <Text size="xs" c="dimmed">
@@ -75,19 +78,20 @@ export const StationTile = memo(function StationTile({
             </Text>
           ) : (
             keyValues.map((pv) => (
-              <Group key={pvKey(pv.pvRef)} justify="space-between" wrap="nowrap" gap="xs">
+              <div key={pvKey(pv.pvRef)} className="station-tile__value">
                 <Text size="xs" truncate title={pv.name}>
                   {pv.name}
                 </Text>
-                <Text size="xs" component="div">
-                  <PvValueCell config={pv} />
-                </Text>
-              </Group>
+                <PvValueCell config={pv} />
+              </div>
             ))
           )}
         </Stack>
         <Text size="xs" c="dimmed" data-last-data>
-          {t('operate.overview.lastData', { time: dateTime(station.timestamp) })}
+          {t('operate.overview.lastData', {
+            // Today's time alone keeps the line short; older data says its day.
+            time: isToday(station.timestamp) ? time(station.timestamp) : dateTime(station.timestamp),
+          })}
         </Text>
       </Stack>
     </Paper>

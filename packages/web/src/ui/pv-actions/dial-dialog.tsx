@@ -6,6 +6,9 @@ import { allStationsQuery, callStations } from '../../api/station';
 import { stationAlarmHub } from '../../live/station-alarm-hub';
 import { ActionModal, ConfirmStep, type Failure } from './parts';
 
+/** How long a Connecting/Disconnecting stays without an answer from the station channel. */
+export const LOCAL_DIAL_STATE_MS = 15_000;
+
 const ACTIONS = { connect: 'Connect', disconnect: 'Disconnect', status: 'Status' } as const satisfies Record<
   string,
   StationCallAction
@@ -38,6 +41,16 @@ export function DialDialog({
     const reply = await callStations(ACTIONS[command], stationNrs);
     setBusy(false);
     if (reply.status === 'Success') {
+      // The server's next dial state ends the local one; a station already in the wanted state
+      // reports none, so the local word goes back to the server's state after a while anyway.
+      if (local) {
+        setTimeout(() => {
+          for (const nr of stationNrs) {
+            if (stationAlarmHub.states.get(nr)?.localDial === local)
+              stationAlarmHub.states.setLocal(nr, null);
+          }
+        }, LOCAL_DIAL_STATE_MS);
+      }
       onClose();
       return;
     }

@@ -1,4 +1,4 @@
-import { Badge } from '@mantine/core';
+import { Badge, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { StationAlertSummary } from '../../live/station-alerts';
 import type { PriorityLook } from '../../lib/use-priorities';
@@ -14,13 +14,15 @@ export function AlertSummaryBadge({
   const { t } = useTranslation();
   if (summary.count === 0) {
     return (
-      <Badge variant="outline" color="gray" data-alert-count={0}>
+      <Text span size="xs" c="dimmed" data-alert-count={0}>
         {t('operate.alerts.none')}
-      </Badge>
+      </Text>
     );
   }
   return (
     <Badge
+      size="sm"
+      tt="none"
       variant="filled"
       autoContrast
       color={priority?.color ?? 'red'}

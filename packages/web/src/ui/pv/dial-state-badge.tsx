@@ -31,11 +31,25 @@ const DIAL_STATE_COLORS: Record<DialState | LocalDialState, string> = {
 };
 
 /** The dial state in words; a Connect or Disconnect started here shows until the server answers. */
-export function DialStateBadge({ state, local = null }: { state: DialState; local?: LocalDialState | null }) {
+export function DialStateBadge({
+  state,
+  local = null,
+  size = 'md',
+}: {
+  state: DialState;
+  local?: LocalDialState | null;
+  size?: 'sm' | 'md';
+}) {
   const { t } = useTranslation();
   const shown = local ?? state;
   return (
-    <Badge variant="light" color={DIAL_STATE_COLORS[shown]} data-dial-state={shown}>
+    <Badge
+      size={size}
+      tt={size === 'sm' ? 'none' : undefined}
+      variant="light"
+      color={DIAL_STATE_COLORS[shown]}
+      data-dial-state={shown}
+    >
       {t(DIAL_STATE_KEYS[shown])}
     </Badge>
   );
