@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { getAutoChartData } from '../../api/charts';
+import { useLocaleFormat } from '../../lib/format-locale';
 
 const DAY_MS = 24 * 3600_000;
 const WIDTH = 440;
@@ -17,6 +18,7 @@ const HEIGHT = 160;
  */
 export function PvTrend({ pvRef }: { pvRef: PvRef }) {
   const { t } = useTranslation();
+  const { time } = useLocaleFormat();
   const key = pvKey(pvRef);
   const data = useQuery({
     queryKey: ['pv', 'trend24h', key],
@@ -46,13 +48,17 @@ export function PvTrend({ pvRef }: { pvRef: PvRef }) {
         cursor: { drag: { x: false, y: false } },
         scales: { x: { time: true } },
         series: [{}, { stroke: '#1c7ed6', width: 1.5, spanGaps: false }],
-        axes: [{ size: 28 }, { size: 48 }],
+        // Times in the user's language and 24-hour clock, as everywhere else in the app.
+        axes: [
+          { size: 28, values: (_u, splits) => splits.map((s) => time(s * 1000).slice(0, 5)) },
+          { size: 48 },
+        ],
       },
       [xs, ys],
       element,
     );
     return () => plot.destroy();
-  }, [points]);
+  }, [points, time]);
 
   if (data.isPending)
     return (
