@@ -12,7 +12,8 @@ export class OverviewPage {
       .first()
       .waitFor({ state: 'visible', timeout: 15_000 });
     if (!/[?&]view=values/.test(this.page.url())) {
-      await this.page.getByRole('radio', { name: 'Alle Werte' }).click({ force: true });
+      // The segmented control's radio input is hidden; its label is what a user clicks.
+      await this.page.locator('label', { hasText: 'Alle Werte' }).click();
       await this.page.waitForURL(/view=values/, { timeout: 15_000 });
     }
     await this.page
