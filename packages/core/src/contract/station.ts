@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { literalUnion } from './common.js';
+import { literalUnion, PvRefSchema } from './common.js';
 
 /** Dial states of screens §3 "Station". */
 export const DIAL_STATES = [
@@ -32,6 +32,11 @@ export const StationSchema = Type.Object({
   hasGeoLocation: Type.Boolean(),
   location: Type.Union([Type.Null(), Type.Object({ latitude: Type.Number(), longitude: Type.Number() })]),
   processImage: Type.Union([Type.String(), Type.Null()]),
+  /**
+   * The readings an operator looks at first (levels, flows, pressures, pump states), as the plant
+   * definition's units name them; the overview's tiles show these.
+   */
+  keyValues: Type.Array(PvRefSchema),
 });
 export type Station = Static<typeof StationSchema>;
 

@@ -1,4 +1,4 @@
-import type { ProcessValue } from '@leitwarte/core';
+import { pvKey, type ProcessValue } from '@leitwarte/core';
 import { describe, expect, it } from 'vitest';
 import type { ConnectionState, DataSource, StationUpdate } from '../sources/data-source.js';
 import { createSimulator, QUIET_RATES } from '../sources/index.js';
@@ -49,6 +49,18 @@ describe('plant model', () => {
       dialCounters: { mobileNetworkStandard: 'LTE', dayCounter: 0 },
     });
     expect(plant.station(8)).toMatchObject({ hasGeoLocation: false, location: null, processImage: null });
+  });
+
+  it("names each station's key values from its units: levels, flows, pressures and pumps first", () => {
+    const waterworks = plant.station(1)!.keyValues.map((ref) => plant.config(pvKey(ref))!.subtype);
+    expect(waterworks.length).toBeGreaterThan(2);
+    expect(waterworks.length).toBeLessThanOrEqual(6);
+    expect(waterworks[0]).toBe('Füllstand');
+    expect(waterworks).toContain('Durchfluss');
+    expect(waterworks).toContain('Pumpe');
+    for (const station of plant.stations()) {
+      for (const ref of station.keyValues) expect(plant.stationOf(ref)).toBe(station.stationNumber);
+    }
     expect(plant.station(99)).toBeUndefined();
   });
 

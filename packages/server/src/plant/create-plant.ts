@@ -20,7 +20,29 @@ export interface CreatePlantOptions {
   now?: () => number;
 }
 
-function initialStation(def: StationDefinition, now: number): Station {
+/**
+ * Unit roles whose PVs are a station's key values, in the order a tile shows them: what fills
+ * and empties (levels), what moves (flows, pressures) and what runs (pumps).
+ */
+const KEY_VALUE_ROLES = ['level', 'flow', 'pressure', 'running'] as const;
+/** A tile has room for this many readings; the first of each role come first. */
+export const MAX_KEY_VALUES = 6;
+
+function keyValuesOf(definition: PlantDefinition, station: number): PvRef[] {
+  const own = definition.pvs.filter((pv) => pv.station === station && pv.role !== null);
+  const byRole = KEY_VALUE_ROLES.map((role) => own.filter((pv) => pv.role === role));
+  // Round-robin over the roles, so a waterworks with many pumps still shows its level and flows.
+  const picked: PvRef[] = [];
+  for (let i = 0; picked.length < MAX_KEY_VALUES && byRole.some((list) => i < list.length); i++) {
+    for (const list of byRole) {
+      const pv = list[i];
+      if (pv && picked.length < MAX_KEY_VALUES) picked.push(pv.ref);
+    }
+  }
+  return picked;
+}
+
+function initialStation(def: StationDefinition, now: number, keyValues: PvRef[]): Station {
   return {
     stationNumber: def.number,
     name: def.name,
@@ -38,6 +60,7 @@ function initialStation(def: StationDefinition, now: number): Station {
     hasGeoLocation: def.location !== null,
     location: def.location,
     processImage: def.processImage,
+    keyValues,
   };
 }
 
@@ -57,7 +80,8 @@ export function createPlant({ definition, source, now = Date.now }: CreatePlantO
 
   const stationMap = new Map<number, Station>();
   const created = now();
-  for (const def of definition.stations) stationMap.set(def.number, initialStation(def, created));
+  for (const def of definition.stations)
+    stationMap.set(def.number, initialStation(def, created, keyValuesOf(definition, def.number)));
   let stationList: Station[] | null = null;
   const stationListeners = createListeners<readonly Station[]>();
 

@@ -17,6 +17,7 @@ export {
   nav,
   network,
   notFound,
+  operate,
   overview,
   pv,
   quality,

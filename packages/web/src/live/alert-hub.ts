@@ -32,6 +32,8 @@ export class AlertHub {
   private readonly changeListeners = new Set<ChangeListener>();
   private readonly resyncListeners = new Set<() => void>();
   private readonly channel: HubChannel;
+  /** Open alerts (active or waiting for acknowledgement) as the channel last told, by id. */
+  private readonly open = new Map<number, Alert>();
 
   constructor(
     createConnection: () => HubConnectionLike = () => createHubConnection('alert'),
@@ -84,7 +86,23 @@ export class AlertHub {
     };
   }
 
+  /** The open alerts as the channel last told them: for a listener that joins while it runs. */
+  openAlerts(): Alert[] {
+    return [...this.open.values()];
+  }
+
+  private track(change: AlertChange): void {
+    if (change.kind === 'refresh') this.open.clear();
+    if (change.kind === 'delete') for (const id of change.ids) this.open.delete(id);
+    else
+      for (const alert of change.alerts) {
+        if (alert.active || alert.pending) this.open.set(alert.id, alert);
+        else this.open.delete(alert.id);
+      }
+  }
+
   private emit(change: AlertChange): void {
+    this.track(change);
     // An empty refresh still says something: no alert is open any more.
     const empty =
       change.kind === 'delete'

@@ -1,4 +1,13 @@
-import { SUBSCRIBE_BATCH, isPvRef, pvKey, type ProcessValue, type PvRef } from '@leitwarte/core';
+import {
+  SUBSCRIBE_BATCH,
+  isPvRef,
+  pvKey,
+  type LimitConfig,
+  type ProcessValue,
+  type PvConfig,
+  type PvRef,
+} from '@leitwarte/core';
+import { KeyedLiveStore } from './keyed-live-store';
 import type { ConnectionManager } from './connection-manager';
 import { HubChannel, type HubConnectionLike } from './hub-channel';
 import { createHubConnection } from './hub-connection';
@@ -19,6 +28,15 @@ function refsOf(value: unknown): PvRef[] {
   return Array.isArray(value) ? value.filter(isPvRef) : [];
 }
 
+/** Key of one limit of one PV: `AnaIn-100010/Top`. */
+export const limitKey = (config: LimitConfig): string =>
+  `${pvKey(config.pvLimitRef.pv)}/${config.pvLimitRef.limitType}`;
+
+const isLimitConfig = (v: unknown): v is LimitConfig =>
+  typeof v === 'object' && v !== null && isPvRef((v as LimitConfig).pvLimitRef?.pv);
+const isPvConfig = (v: unknown): v is PvConfig =>
+  typeof v === 'object' && v !== null && isPvRef((v as PvConfig).pvRef);
+
 export function createPvConnection(): HubConnectionLike {
   return createHubConnection('pv');
 }
@@ -29,6 +47,11 @@ export function createPvConnection(): HubConnectionLike {
  */
 export class PvHub {
   private readonly wanted = new Map<string, { ref: PvRef; count: number }>();
+  private readonly wantedLimits = new Map<string, { ref: PvRef; count: number }>();
+  /** The four limits of watched analog inputs (newLimitConfig), and those a successful edit set. */
+  readonly limits = new KeyedLiveStore<LimitConfig>(limitKey);
+  /** Configs changed since they were loaded (newConfig, e.g. a digital input's priority). */
+  readonly configs = new KeyedLiveStore<PvConfig>((config) => pvKey(config.pvRef));
   private readonly resyncListeners = new Set<() => void>();
   private readonly channel: HubChannel;
 
@@ -45,11 +68,23 @@ export class PvHub {
         connection.on('newValues', (values: unknown) => {
           if (Array.isArray(values)) this.store.enqueue(values as ProcessValue[]);
         });
+        // The field's answer to a write, at once: the same store, so every screen shows it.
+        connection.on('newValue', (value: unknown) => {
+          if (typeof value === 'object' && value !== null) this.store.enqueue([value as ProcessValue]);
+        });
+        connection.on('newLimitConfig', (configs: unknown) => {
+          if (Array.isArray(configs)) this.limits.enqueue(configs.filter(isLimitConfig));
+        });
+        connection.on('newConfig', (config: unknown) => {
+          if (isPvConfig(config)) this.configs.enqueue([config]);
+        });
         return connection;
       },
       onConnected: async (connection, reconnected) => {
         const refs = [...this.wanted.values()].map((entry) => entry.ref);
         if (refs.length > 0) await this.invokeSubscribe(connection, refs);
+        const limitRefs = [...this.wantedLimits.values()].map((entry) => entry.ref);
+        if (limitRefs.length > 0) await this.invokeBatches(connection, 'SubscribeToLimitConfigs', limitRefs);
         // Changes during the outage were not pushed; screens reload their snapshot.
         if (reconnected) for (const listener of [...this.resyncListeners]) listener();
       },
@@ -99,6 +134,31 @@ export class PvHub {
     void this.invokeBatches(connection, 'UnsubscribeFromPvs', dropped).catch(() => {});
   }
 
+  /** Keeps the limits of these analog inputs live while held (SubscribeToLimitConfigs). */
+  watchLimits(refs: readonly PvRef[]): () => void {
+    const fresh: PvRef[] = [];
+    for (const ref of refs) {
+      const entry = this.wantedLimits.get(pvKey(ref));
+      if (entry) entry.count += 1;
+      else {
+        this.wantedLimits.set(pvKey(ref), { ref, count: 1 });
+        fresh.push(ref);
+      }
+    }
+    const release = this.acquire();
+    const connection = this.channel.connected;
+    if (connection && fresh.length > 0) {
+      void this.invokeBatches(connection, 'SubscribeToLimitConfigs', fresh).catch(() => {});
+    }
+    return () => {
+      for (const ref of refs) {
+        const entry = this.wantedLimits.get(pvKey(ref));
+        if (entry && --entry.count === 0) this.wantedLimits.delete(pvKey(ref));
+      }
+      release();
+    };
+  }
+
   /** Called after a reconnect, when values may have been missed. */
   onResync(listener: () => void): () => void {
     this.resyncListeners.add(listener);
@@ -126,7 +186,7 @@ export class PvHub {
   /** calls §9: at most 1024 references per message; batches go one after the other. */
   private async invokeBatches(
     connection: HubConnectionLike,
-    method: 'SubscribeToPvs' | 'UnsubscribeFromPvs',
+    method: 'SubscribeToPvs' | 'UnsubscribeFromPvs' | 'SubscribeToLimitConfigs',
     refs: readonly PvRef[],
   ): Promise<(SubscribeReply | null)[]> {
     const replies: (SubscribeReply | null)[] = [];

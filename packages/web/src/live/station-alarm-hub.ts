@@ -3,6 +3,7 @@ import type { ConnectionManager } from './connection-manager';
 import { HubChannel, type HubConnectionLike } from './hub-channel';
 import { createHubConnection } from './hub-connection';
 import { KeyedLiveStore } from './keyed-live-store';
+import { StationStateStore, type StationLiveState } from './station-state-store';
 
 /** A plan of SubscribeToPlans, a line of SubscribeToLines (hubs README). */
 export type PlanRef = { station: number; planNumber: number };
@@ -12,6 +13,12 @@ export type LineRef = { station: number; lineNumber: number };
 export const STATION_CHANNEL = 'station' as const;
 
 const lineKey = (l: LineRef) => `${l.station}/${l.lineNumber}`;
+interface StationPart {
+  stationNumber: number;
+}
+const isStationPart = (v: unknown): v is StationPart & Record<string, unknown> =>
+  typeof v === 'object' && v !== null && typeof (v as StationPart).stationNumber === 'number';
+
 const isPlanInfo = (v: unknown): v is AlarmPlanInfo =>
   typeof v === 'object' && v !== null && typeof (v as AlarmPlanInfo).planNumber === 'number';
 const isLineInfo = (v: unknown): v is AlarmLineInfo =>
@@ -32,6 +39,9 @@ async function subscribeInBatches(connection: HubConnectionLike, method: string,
 export class StationAlarmHub {
   readonly plans = new KeyedLiveStore<AlarmPlanInfo>(planKey);
   readonly lines = new KeyedLiveStore<AlarmLineInfo>(lineKey);
+  /** Dial state, timestamps and counters of watched stations (newDialState, newTimestamp, newDialCounter). */
+  readonly states = new StationStateStore();
+  private readonly watchedStations = new Map<string, { ref: number; count: number }>();
   private readonly watchedPlans = new Map<string, { ref: PlanRef; count: number }>();
   private readonly watchedLines = new Map<string, { ref: LineRef; count: number }>();
   private readonly channel: HubChannel;
@@ -51,9 +61,43 @@ export class StationAlarmHub {
         connection.on('newLineInfo', (value: unknown) =>
           this.lines.enqueue(Array.isArray(value) ? value.filter(isLineInfo) : []),
         );
+        const stationEvent = (pick: (part: Record<string, unknown>) => Partial<StationLiveState>) => {
+          return (value: unknown) => {
+            if (!Array.isArray(value)) return;
+            for (const part of value.filter(isStationPart))
+              this.states.enqueue(part.stationNumber, pick(part));
+          };
+        };
+        connection.on(
+          'newDialState',
+          stationEvent((p) => ({ dialState: p.dialState as StationLiveState['dialState'] })),
+        );
+        connection.on(
+          'newTimestamp',
+          stationEvent((p) => ({
+            timestamp: p.timestamp as number,
+            lastConnection: (p.lastConnection ?? null) as number | null,
+          })),
+        );
+        connection.on(
+          'newDialCounter',
+          stationEvent((p) => ({
+            dialCounters: {
+              mobileNetworkStandard: String(p.mobileNetworkStandard ?? ''),
+              dayCounter: Number(p.dayCounter ?? 0),
+              monthCounter: Number(p.monthCounter ?? 0),
+              yearCounter: Number(p.yearCounter ?? 0),
+            },
+          })),
+        );
         return connection;
       },
       onConnected: async (connection) => {
+        await subscribeInBatches(
+          connection,
+          'SubscribeToStations',
+          [...this.watchedStations.values()].map((w) => w.ref),
+        );
         await subscribeInBatches(
           connection,
           'SubscribeToPlans',
@@ -83,6 +127,18 @@ export class StationAlarmHub {
     return () => {
       this.remove(this.watchedPlans, plans, planKey);
       this.remove(this.watchedLines, lines, lineKey);
+      release();
+    };
+  }
+
+  /** Keeps these stations' dial states live while held (SubscribeToStations). */
+  watchStations(stations: readonly number[]): () => void {
+    const added = this.add(this.watchedStations, stations, String);
+    const release = this.channel.acquire();
+    const connection = this.channel.connected;
+    if (connection) void subscribeInBatches(connection, 'SubscribeToStations', added).catch(() => {});
+    return () => {
+      this.remove(this.watchedStations, stations, String);
       release();
     };
   }

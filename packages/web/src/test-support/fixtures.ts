@@ -22,6 +22,7 @@ export function station(stationNumber: number, name: string, overrides: Partial<
     hasGeoLocation: false,
     location: null,
     processImage: null,
+    keyValues: [],
     ...overrides,
   };
 }

@@ -7,6 +7,7 @@ import { useAutoLogout } from '../../lib/auto-logout/use-auto-logout';
 import { NativeAppVersion } from '../../lib/native-bridge';
 import { ErrorBoundary } from '../../ui/error-boundary';
 import { LanguageSwitch } from '../../ui/language-switch';
+import { PvActionHost } from '../../ui/pv-actions';
 import { LoadingView } from '../../ui/status-views';
 import { HeaderTools } from './header-tools';
 import { LiveIndicator } from './live-indicator';
@@ -75,6 +76,8 @@ export function AppShellLayout() {
             <Outlet />
           </Suspense>
         </ErrorBoundary>
+        {/* Write dialogs open from any screen (station pages, process images) and outlive it. */}
+        <PvActionHost />
       </AppShell.Main>
     </AppShell>
   );

@@ -3,13 +3,18 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type * as AlertHubModule from '../../live/alert-hub';
 import type * as PvHubModule from '../../live/pv-hub';
+import type * as StationHubModule from '../../live/station-alarm-hub';
 import { pvValueStore } from '../../live/pv-value-store';
 import type { FakeHubConnection } from '../../test-support/fake-hub-connection';
 import { fakeServer, json } from '../../test-support/fake-server';
 import { analogPv, operator, station } from '../../test-support/fixtures';
 import { renderApp } from '../../test-support/render';
 
-const hub = vi.hoisted(() => ({ connections: [] as FakeHubConnection[], failStart: false }));
+const hub = vi.hoisted(() => ({
+  connections: [] as FakeHubConnection[],
+  failStart: false,
+  openAlerts: [] as unknown[],
+}));
 
 vi.mock('../../live/pv-hub', async (importOriginal) => {
   const actual = await importOriginal<typeof PvHubModule>();
@@ -29,16 +34,29 @@ vi.mock('../../live/alert-hub', async (importOriginal) => {
   const { FakeHubConnection } = await import('../../test-support/fake-hub-connection');
   const alertHub = new actual.AlertHub(() => {
     const connection = new FakeHubConnection();
-    connection.reply = () => ({ openAlerts: [] });
+    connection.reply = () => ({ openAlerts: hub.openAlerts });
     return connection;
   });
   return { ...actual, alertHub };
+});
+
+// The tiles follow the stations' dial states on the station channel: a stand-in here too.
+vi.mock('../../live/station-alarm-hub', async (importOriginal) => {
+  const actual = await importOriginal<typeof StationHubModule>();
+  const { FakeHubConnection } = await import('../../test-support/fake-hub-connection');
+  const stationAlarmHub = new actual.StationAlarmHub(() => {
+    const connection = new FakeHubConnection();
+    connection.reply = () => ({ subscribed: [], missingStations: [], unauthorizedStations: [] });
+    return connection;
+  });
+  return { ...actual, stationAlarmHub };
 });
 
 afterEach(() => {
   pvValueStore.clear();
   hub.connections.length = 0;
   hub.failStart = false;
+  hub.openAlerts = [];
 });
 
 function plant() {
@@ -63,7 +81,7 @@ const cell = (key: string) => document.querySelector<HTMLElement>(`[data-pv="${k
 describe('overview', () => {
   it('shows stations with dial state words and PVs with formatted values and quality', async () => {
     plant();
-    renderApp('/overview');
+    renderApp('/overview?view=values');
 
     const north = await screen.findByRole('region', { name: 'Wasserwerk Nord' });
     expect(within(north).getByText('Verbunden')).toBeDefined();
@@ -80,7 +98,7 @@ describe('overview', () => {
 
   it('subscribes its PVs and applies live values without reload', async () => {
     plant();
-    renderApp('/overview');
+    renderApp('/overview?view=values');
     await screen.findByRole('region', { name: 'Wasserwerk Nord' });
 
     await waitFor(() => expect(hub.connections[0]?.invocations).toHaveLength(1));
@@ -107,6 +125,60 @@ describe('overview', () => {
     const indicator = document.querySelector<HTMLElement>('[data-live-status]');
     expect(indicator?.dataset.liveStatus).toBe('connected');
     expect(indicator?.textContent).toBe('Verbunden');
+  });
+
+  it('shows a tile per station with its key values, and marks a station with an active alarm', async () => {
+    hub.openAlerts = [
+      {
+        id: 7,
+        source: 'AnaIn-200001/ogw',
+        bindingKind: 'device',
+        bindingKey: 'AnaIn-200001/ogw',
+        pv: { type: 'AnaIn', nr: 200001 },
+        station: 2,
+        limitType: 'Top',
+        priority: 1,
+        message: 'Füllstand hoch',
+        description: 'Hochbehälter Süd: Füllstand Kammer',
+        value: 4.1,
+        limit: 4,
+        state: 'coming',
+        active: true,
+        pending: true,
+        comingAt: 1e12,
+        goingAt: null,
+        acknowledgedAt: null,
+        acknowledgedBy: null,
+        ackOrigin: null,
+      },
+    ];
+    fakeServer({
+      'GET /api/UserManagement/info': () => json(200, operator),
+      'GET /api/station/GetAllStations': () =>
+        json(200, [
+          station(1, 'Wasserwerk Nord', { keyValues: [{ type: 'AnaIn', nr: 100001 }] }),
+          station(2, 'Hochbehälter Süd', { keyValues: [{ type: 'AnaIn', nr: 200001 }] }),
+        ]),
+      'GET /api/Pv/all': () =>
+        json(200, [
+          analogPv(100001, 'Füllstand Brunnen', 2.5),
+          analogPv(100002, 'Druck Netz', 4.25),
+          analogPv(200001, 'Füllstand Kammer', 3.75),
+        ]),
+    });
+    renderApp('/overview');
+    const south = await screen.findByRole('region', { name: 'Hochbehälter Süd' });
+    const north = screen.getByRole('region', { name: 'Wasserwerk Nord' });
+    // Key values only: the tile of station 1 shows its level, not its pressure.
+    expect(within(north).getByText('Füllstand Brunnen')).toBeDefined();
+    expect(within(north).queryByText('Druck Netz')).toBeNull();
+    await waitFor(() => expect(south.dataset.alarm).toBe('true'));
+    expect(north.dataset.alarm).toBe('false');
+    expect(within(south).getByText(/Offen: 1/)).toBeDefined();
+    expect(within(north).getByText('Keine offenen Meldungen')).toBeDefined();
+    expect(within(south).getByRole('link', { name: 'Hochbehälter Süd' }).getAttribute('href')).toBe(
+      '/stations/2',
+    );
   });
 
   it('filters by station or PV name', async () => {

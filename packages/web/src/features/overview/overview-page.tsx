@@ -1,11 +1,27 @@
-import { CloseButton, Group, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  CloseButton,
+  Group,
+  SegmentedControl,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { pvKey, type PvConfig } from '@leitwarte/core';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useStationAlertsChannel } from '../../live/station-alerts';
+import { useWatchStations } from '../../lib/use-live-station';
+import { usePriorities } from '../../lib/use-priorities';
+import { PvFormatProvider } from '../../ui/pv/pv-format-context';
 import { EmptyView, ErrorView } from '../../ui/status-views';
-import { filterGroups } from './group-pvs';
+import { filterGroups, type StationGroup } from './group-pvs';
 import { LiveStatusAlert } from './live-status-alert';
-import { PvFormatProvider } from './pv-format-context';
 import { StationCard } from './station-card';
+import { StationTile } from './station-tile';
 import { useLivePvs } from './use-live-pvs';
 import { useOverviewData } from './use-overview-data';
 import './overview.css';
@@ -13,7 +29,7 @@ import './overview.css';
 function LoadingCards() {
   const { t } = useTranslation();
   return (
-    <SimpleGrid cols={{ base: 1, lg: 2 }} role="status" aria-label={t('app.loading')}>
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} role="status" aria-label={t('app.loading')}>
       {[0, 1, 2, 3].map((n) => (
         <Skeleton key={n} height={180} radius="md" />
       ))}
@@ -21,24 +37,70 @@ function LoadingCards() {
   );
 }
 
-/** Every station with its PVs and live readings (screens §2 Overview). */
+/** The key values of a station as its definition names them, in that order, where readable. */
+function keyValuesOf(group: StationGroup): PvConfig[] {
+  if (!group.station) return [];
+  const byKey = new Map(group.pvs.map((pv) => [pvKey(pv.pvRef), pv]));
+  return group.station.keyValues.flatMap((ref) => byKey.get(pvKey(ref)) ?? []);
+}
+
+type OverviewView = 'tiles' | 'values';
+
+const NO_PVS: PvConfig[] = [];
+
+/**
+ * The control-room overview (screens §2): one tile per station with dial state, open alerts, key
+ * values and last data; or every PV of every station ("all values"), as `?view=values`.
+ */
 export function OverviewPage() {
   const { t } = useTranslation();
   const { groups, pvs, isPending, error, refetch } = useOverviewData();
+  const [params, setParams] = useSearchParams();
+  const view: OverviewView = params.get('view') === 'values' ? 'values' : 'tiles';
   const [query, setQuery] = useState('');
   // Typing stays responsive with many PVs: the list filters at lower priority.
   const deferredQuery = useDeferredValue(query);
   const visible = useMemo(() => filterGroups(groups, deferredQuery), [groups, deferredQuery]);
-  useLivePvs(pvs, refetch);
+  const tiles = useMemo(
+    () => visible.flatMap((group) => (group.station ? [{ key: group.key, station: group.station }] : [])),
+    [visible],
+  );
+  const allTileValues = useMemo(() => groups.flatMap((group) => keyValuesOf(group)), [groups]);
+  // Tiles need only their key values live; the full list needs every PV.
+  useLivePvs(view === 'tiles' ? allTileValues : pvs, refetch);
+  const stationNumbers = useMemo(
+    () => groups.flatMap((group) => (group.station ? [group.station.stationNumber] : [])),
+    [groups],
+  );
+  useWatchStations(stationNumbers);
+  useStationAlertsChannel();
+  const priorities = usePriorities();
+  const stationCount = stationNumbers.length;
 
-  const stationCount = groups.filter((group) => group.station).length;
+  const fullKeyValues = useMemo(() => new Map(groups.map((g) => [g.key, keyValuesOf(g)])), [groups]);
 
   let content;
   if (isPending) content = <LoadingCards />;
   else if (error) content = <ErrorView title={t('overview.loadError')} error={error} onRetry={refetch} />;
   else if (groups.length === 0) content = <EmptyView message={t('overview.empty')} />;
-  else if (visible.length === 0)
+  else if (visible.length === 0 || (view === 'tiles' && tiles.length === 0))
     content = <EmptyView message={t('overview.noMatch', { query: deferredQuery })} />;
+  else if (view === 'tiles')
+    content = (
+      <PvFormatProvider>
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4, xl: 5 }} spacing="sm" verticalSpacing="sm">
+          {tiles.map(({ key, station }) => (
+            <StationTile
+              key={key}
+              station={station}
+              // The key values of the whole station, whatever of its PVs the filter matched.
+              keyValues={fullKeyValues.get(key) ?? NO_PVS}
+              priorities={priorities}
+            />
+          ))}
+        </SimpleGrid>
+      </PvFormatProvider>
+    );
   else
     content = (
       <PvFormatProvider>
@@ -51,8 +113,8 @@ export function OverviewPage() {
     );
 
   return (
-    <Stack gap="md">
-      <Group justify="space-between" align="flex-end" wrap="wrap">
+    <Stack gap="sm">
+      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
         <div>
           <Title order={1} size="h2">
             {t('overview.title')}
@@ -63,19 +125,41 @@ export function OverviewPage() {
             </Text>
           ) : null}
         </div>
-        <TextInput
-          w={{ base: '100%', sm: 320 }}
-          type="search"
-          aria-label={t('overview.filterLabel')}
-          placeholder={t('overview.filterPlaceholder')}
-          value={query}
-          onChange={(event) => setQuery(event.currentTarget.value)}
-          rightSection={
-            query ? (
-              <CloseButton size="sm" aria-label={t('overview.clearFilter')} onClick={() => setQuery('')} />
-            ) : null
-          }
-        />
+        <Group gap="sm" wrap="wrap" w={{ base: '100%', sm: 'auto' }}>
+          <SegmentedControl
+            size="sm"
+            aria-label={t('operate.overview.view')}
+            value={view}
+            onChange={(next) =>
+              setParams(
+                (current) => {
+                  const copy = new URLSearchParams(current);
+                  if (next === 'values') copy.set('view', 'values');
+                  else copy.delete('view');
+                  return copy;
+                },
+                { replace: true },
+              )
+            }
+            data={[
+              { value: 'tiles', label: t('operate.overview.tiles') },
+              { value: 'values', label: t('operate.overview.allValues') },
+            ]}
+          />
+          <TextInput
+            w={{ base: '100%', sm: 320 }}
+            type="search"
+            aria-label={t('overview.filterLabel')}
+            placeholder={t('overview.filterPlaceholder')}
+            value={query}
+            onChange={(event) => setQuery(event.currentTarget.value)}
+            rightSection={
+              query ? (
+                <CloseButton size="sm" aria-label={t('overview.clearFilter')} onClick={() => setQuery('')} />
+              ) : null
+            }
+          />
+        </Group>
       </Group>
       <LiveStatusAlert />
       {content}

@@ -1,11 +1,12 @@
-import { Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { pvKey } from '@leitwarte/core';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useVisualisationText } from '../../lib/visualisation-texts';
-import { DialStateBadge } from './dial-state-badge';
+import { DialStateBadge } from '../../ui/pv/dial-state-badge';
 import type { StationGroup } from './group-pvs';
-import { PvValueCell } from './pv-value-cell';
+import { PvValueCell } from '../../ui/pv/pv-value-cell';
 
 /** A station (or the group of PVs without one) with its PV table. Memoised: live values bypass it. */
 export const StationCard = memo(function StationCard({ group }: { group: StationGroup }) {
@@ -29,7 +30,13 @@ export const StationCard = memo(function StationCard({ group }: { group: Station
         <Group justify="space-between" align="flex-start" wrap="nowrap">
           <div>
             <Title order={2} size="h4" id={headingId}>
-              {title}
+              {station ? (
+                <Anchor component={Link} to={`/stations/${station.stationNumber}`} c="inherit" inherit>
+                  {title}
+                </Anchor>
+              ) : (
+                title
+              )}
             </Title>
             {station ? (
               <Text size="sm" c="dimmed">

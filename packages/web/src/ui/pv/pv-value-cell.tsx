@@ -4,8 +4,9 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatPvValue } from '../../lib/format-pv-value';
 import { usePvValue } from '../../live/use-pv-value';
-import { QualityBadge } from '../../ui/quality-badge';
+import { QualityBadge } from '../quality-badge';
 import { usePvFormat } from './pv-format-context';
+import './pv-value.css';
 
 /**
  * One live reading. It subscribes to its own PV only, so a new value re-renders this cell and nothing

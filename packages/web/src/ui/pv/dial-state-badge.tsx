@@ -1,6 +1,7 @@
 import { Badge } from '@mantine/core';
 import type { DialState } from '@leitwarte/core';
 import { useTranslation } from 'react-i18next';
+import type { LocalDialState } from '../../live/station-state-store';
 
 /** German words of screens §4; both error states read "Verbindungsfehler". */
 const DIAL_STATE_KEYS = {
@@ -12,9 +13,11 @@ const DIAL_STATE_KEYS = {
   NotConnected: 'station.dialState.notConnected',
   NotDefined: 'station.dialState.notDefined',
   TimeOut: 'station.dialState.timeOut',
-} as const satisfies Record<DialState, string>;
+  Connecting: 'station.dialState.connecting',
+  Disconnecting: 'station.dialState.disconnecting',
+} as const satisfies Record<DialState | LocalDialState, string>;
 
-const DIAL_STATE_COLORS: Record<DialState, string> = {
+const DIAL_STATE_COLORS: Record<DialState | LocalDialState, string> = {
   Busy: 'blue',
   CommunicationError: 'red',
   ConnectionError: 'red',
@@ -23,13 +26,31 @@ const DIAL_STATE_COLORS: Record<DialState, string> = {
   NotConnected: 'gray',
   NotDefined: 'gray',
   TimeOut: 'orange',
+  Connecting: 'cyan',
+  Disconnecting: 'yellow',
 };
 
-export function DialStateBadge({ state }: { state: DialState }) {
+/** The dial state in words; a Connect or Disconnect started here shows until the server answers. */
+export function DialStateBadge({
+  state,
+  local = null,
+  size = 'md',
+}: {
+  state: DialState;
+  local?: LocalDialState | null;
+  size?: 'sm' | 'md';
+}) {
   const { t } = useTranslation();
+  const shown = local ?? state;
   return (
-    <Badge variant="light" color={DIAL_STATE_COLORS[state]} data-dial-state={state}>
-      {t(DIAL_STATE_KEYS[state])}
+    <Badge
+      size={size}
+      tt={size === 'sm' ? 'none' : undefined}
+      variant="light"
+      color={DIAL_STATE_COLORS[shown]}
+      data-dial-state={shown}
+    >
+      {t(DIAL_STATE_KEYS[shown])}
     </Badge>
   );
 }
