@@ -7,12 +7,14 @@ import { eventsFeature } from '../features/events/module';
 import { loginFlowFeature } from '../features/login/module';
 import { remoteAlarmFeature } from '../features/remote-alarm/module';
 import { shellPagesFeature } from '../features/shell-pages/module';
+import { visualizationFeature } from '../features/visualization/module';
 import { webcamsFeature } from '../features/webcams/module';
 import type { FeatureModule } from '../lib/feature-module';
 
 /** Every feature that adds routes or navigation, in navigation order within a group. */
 export const FEATURE_MODULES: readonly FeatureModule[] = [
   loginFlowFeature,
+  visualizationFeature,
   alertsFeature,
   eventsFeature,
   chartsFeature,
