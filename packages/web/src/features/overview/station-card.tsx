@@ -1,7 +1,8 @@
-import { Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { pvKey } from '@leitwarte/core';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useVisualisationText } from '../../lib/visualisation-texts';
 import { DialStateBadge } from './dial-state-badge';
 import type { StationGroup } from './group-pvs';
@@ -37,7 +38,14 @@ export const StationCard = memo(function StationCard({ group }: { group: Station
               </Text>
             ) : null}
           </div>
-          {station ? <DialStateBadge state={station.dialState} /> : null}
+          <Group gap="sm" wrap="nowrap">
+            {station?.processImage ? (
+              <Anchor component={Link} to={`/visualization/${station.processImage}`} size="sm">
+                {t('overview.processImage')}
+              </Anchor>
+            ) : null}
+            {station ? <DialStateBadge state={station.dialState} /> : null}
+          </Group>
         </Group>
         {pvs.length === 0 ? (
           <Text size="sm" c="dimmed">

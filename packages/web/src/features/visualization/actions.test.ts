@@ -113,19 +113,19 @@ describe('write actions as the dialogs of "Operating the plant" take them', () =
       kind: 'write',
       action: { kind: 'setValues', pvs: [{ type: 'DigiOut', nr: 100020 }], defaultValue: 2 },
     });
-    expect(parse({ action: 'setValue', pv: 'AnaOut-100900' })).toEqual({
+    expect(parse({ action: 'setValue', pvs: 'AnaOut-100900' })).toEqual({
       kind: 'write',
       action: { kind: 'setValues', pvs: [{ type: 'AnaOut', nr: 100900 }] },
     });
-    expect(parse({ action: 'setValue', pv: 'AnaOut-100900', default: 'viel' })).toBeNull();
+    expect(parse({ action: 'setValue', pvs: 'AnaOut-100900', default: 'viel' })).toBeNull();
   });
 
   it('limits of one PV, priorities, counters, failure acknowledgement', () => {
-    expect(parse({ action: 'limits', pv: 'AnaIn-100010' })).toEqual({
+    expect(parse({ action: 'limits', pvs: 'AnaIn-100010' })).toEqual({
       kind: 'write',
       action: { kind: 'limits', pv: { type: 'AnaIn', nr: 100010 } },
     });
-    expect(parse({ action: 'limits', pv: 'AnaIn-1 AnaIn-2' })).toBeNull();
+    expect(parse({ action: 'limits', pvs: 'AnaIn-1 AnaIn-2' })).toBeNull();
     expect(parse({ action: 'priorities', pvs: 'DigiIn-100001 DigiIn-100002' })).toEqual({
       kind: 'write',
       action: {
@@ -147,7 +147,7 @@ describe('write actions as the dialogs of "Operating the plant" take them', () =
   });
 
   it('priority outputs of a station, dialling with its command', () => {
-    expect(parse({ action: 'acknowledgePriorityOutputs', station: '9' })).toEqual({
+    expect(parse({ action: 'acknowledgePriorityOutputs', 'station-nr': '9' })).toEqual({
       kind: 'write',
       action: { kind: 'acknowledgePriorityOutputs', stationNr: 9 },
     });

@@ -159,7 +159,7 @@ const DIAL_COMMANDS = ['connect', 'disconnect', 'status'] as const;
 function writeAction(name: string, attr: AttributeReader): PvAction | null {
   switch (name) {
     case 'setValue': {
-      const pvs = pvList(attr('pvs') ?? attr('pv'));
+      const pvs = pvList(attr('pvs'));
       if (!pvs) return null;
       const defaultText = attr('default');
       if (defaultText === null) return { kind: 'setValues', pvs };
@@ -169,23 +169,23 @@ function writeAction(name: string, attr: AttributeReader): PvAction | null {
         : null;
     }
     case 'limits': {
-      const pvs = pvList(attr('pv'));
+      const pvs = pvList(attr('pvs'));
       return pvs?.length === 1 && pvs[0] ? { kind: 'limits', pv: pvs[0] } : null;
     }
     case 'priorities':
     case 'resetCounters':
     case 'acknowledgeFailure': {
-      const pvs = pvList(attr('pvs') ?? attr('pv'));
+      const pvs = pvList(attr('pvs'));
       return pvs && { kind: name, pvs };
     }
     case 'acknowledgePriorityOutputs': {
-      const text = attr('station');
+      const text = attr('station-nr');
       if (text === null) return { kind: 'acknowledgePriorityOutputs' };
       const stationNr = integer(text, 1, 999_999);
       return stationNr === null ? null : { kind: 'acknowledgePriorityOutputs', stationNr };
     }
     case 'dial': {
-      const stations = words(attr('stations') ?? attr('station')).map((w) => integer(w, 1, 999_999));
+      const stations = words(attr('stations')).map((w) => integer(w, 1, 999_999));
       const command = attr('command') ?? 'connect';
       if (stations.length === 0 || stations.some((s) => s === null)) return null;
       if (!(DIAL_COMMANDS as readonly string[]).includes(command)) return null;

@@ -12,7 +12,7 @@ import { dataAttributes, parseAction, type VisuAction } from './actions';
 import { bindImage, primaryKey, type ImageBindings } from './bindings';
 import { imageFormatter } from './image-format';
 import { connectLiveImage } from './live-image';
-import { attachPanZoom, type PanZoom } from './pan-zoom';
+import { attachPanZoom, readViewBox, type PanZoom } from './pan-zoom';
 import { PvHoverCard, type Hover } from './pv-hover-card';
 import { sanitizeSvg } from './sanitize-svg';
 import { imageTexts } from './translate-image';
@@ -66,6 +66,9 @@ export function ImageView({ markup, configs, canEditTexts, onAction, onResync }:
     svg.removeAttribute('height');
     svg.setAttribute('role', 'img');
     container.replaceChildren(svg);
+    const box = readViewBox(svg);
+    // The frame takes the image's proportions, limited to the height the window leaves.
+    container.style.aspectRatio = `${box.width} / ${box.height}`;
 
     const bindings = bindImage(
       svg,

@@ -1,5 +1,5 @@
 import { Notifications } from '@mantine/notifications';
-import { Anchor, Breadcrumbs, Stack, Title } from '@mantine/core';
+import { Anchor, Group, Stack, Title } from '@mantine/core';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -84,15 +84,14 @@ export function ProcessImagePage() {
   return (
     <Stack gap="sm" className="process-image-page">
       <Notifications position="top-right" zIndex={400} />
-      <Breadcrumbs>
-        <Anchor component={Link} to="/visualization" size="sm">
+      <Group gap="xs" wrap="nowrap" align="baseline">
+        <Anchor component={Link} to="/visualization" size="sm" className="process-image-back">
           {t('processImages.title')}
         </Anchor>
-        <span>{plantText(title)}</span>
-      </Breadcrumbs>
-      <Title order={1} size="h3">
-        {plantText(title)}
-      </Title>
+        <Title order={1} size="h4" className="process-image-title">
+          {plantText(title)}
+        </Title>
+      </Group>
       {content}
       <ActionDialogs dialog={dialog} onChange={setDialog} />
     </Stack>
