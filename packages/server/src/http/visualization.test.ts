@@ -38,7 +38,19 @@ describe.each(BOTH_DIALECTS)('visualisation calls on %s', (dialect) => {
 
   it('lists the process images the user may see', async () => {
     const all = (await (await get(admin, '/api/visualization/processImages')).json()) as ProcessImageInfo[];
-    expect(all.map((i) => i.name)).toEqual(['hb-lindenberg', 'rueb-talheim', 'wasserwerk-auheim']);
+    expect(all.map((i) => i.name)).toEqual([
+      'apw-am-sportplatz',
+      'apw-muehlgraben',
+      'apw-niederau',
+      'dea-oberau',
+      'dea-wiesental',
+      'hb-lindenberg',
+      'hb-talheim',
+      'ka-talaue',
+      'rueb-auheim',
+      'rueb-talheim',
+      'wasserwerk-auheim',
+    ]);
     expect(all.every((i) => i.title !== '' && i.pvs.length > 0)).toBe(true);
     const mine = (await (await get(scoped, '/api/visualization/processImages')).json()) as ProcessImageInfo[];
     expect(mine.map((i) => i.name)).toEqual(['hb-lindenberg']);

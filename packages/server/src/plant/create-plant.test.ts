@@ -48,7 +48,11 @@ describe('plant model', () => {
       processImage: 'wasserwerk-auheim',
       dialCounters: { mobileNetworkStandard: 'LTE', dayCounter: 0 },
     });
-    expect(plant.station(8)).toMatchObject({ hasGeoLocation: false, location: null, processImage: null });
+    expect(plant.station(8)).toMatchObject({
+      hasGeoLocation: false,
+      location: null,
+      processImage: 'apw-am-sportplatz',
+    });
     expect(plant.station(99)).toBeUndefined();
   });
 

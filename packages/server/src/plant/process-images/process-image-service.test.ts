@@ -17,13 +17,14 @@ const plant = createPlant({
 const images = createProcessImageService({ directory: contentPath(DEMO_PLANT_PATH, 'process-images') });
 
 describe('process images (screens §2 process visualisation, calls §7 Visualisation)', () => {
-  it('lists the demo images of the waterworks, the elevated tank and the RÜB with their stations', () => {
+  it('lists an image for every station of the demo, each with its station', () => {
     const list = images.list();
-    expect(list.map((i) => [i.name, i.stationNumber])).toEqual([
-      ['hb-lindenberg', 2],
-      ['rueb-talheim', 9],
-      ['wasserwerk-auheim', 1],
-    ]);
+    expect(list.map((i) => i.stationNumber).sort((a, b) => a! - b!)).toEqual(
+      plant.stations().map((s) => s.stationNumber),
+    );
+    expect(list.map((i) => i.name)).toEqual(
+      expect.arrayContaining(['hb-lindenberg', 'rueb-talheim', 'wasserwerk-auheim']),
+    );
     for (const image of list) {
       expect(plant.station(image.stationNumber!)?.processImage).toBe(image.name);
       expect(image.title).toContain(plant.station(image.stationNumber!)!.name.split(' ').at(-1));
@@ -64,7 +65,7 @@ describe('process images (screens §2 process visualisation, calls §7 Visualisa
       'HB-LINDENBERG',
       '..%2Fplant',
       '',
-      'dea-wiesental',
+      'dea-nirgendwo',
       '/etc/passwd',
     ]) {
       expect(images.read(bad)).toBeUndefined();

@@ -35,6 +35,23 @@ function actionOf(element: Element, canEditTexts: boolean): VisuAction | null {
   return canEditTexts && Number.isInteger(id) && id > 0 ? { kind: 'text', textId: id } : null;
 }
 
+/** Makes the action elements clickable and reachable by keyboard, named for assistive technology. */
+function markActions(svg: SVGSVGElement, canEditTexts: boolean, textLabel: string): void {
+  for (const el of svg.querySelectorAll('[data-action],[data-text-message]')) {
+    const active = actionOf(el, canEditTexts) !== null;
+    el.classList.toggle('visu-action', active);
+    if (!active) {
+      el.removeAttribute('tabindex');
+      el.removeAttribute('role');
+      continue;
+    }
+    el.setAttribute('tabindex', '0');
+    el.setAttribute('role', 'button');
+    const label = (el.textContent ?? '').replace(/\s+/g, ' ').trim();
+    el.setAttribute('aria-label', label || el.getAttribute('data-action') || textLabel);
+  }
+}
+
 /**
  * A process image drawn from its SVG markup, bound live. Everything after the first render happens
  * in the DOM: values, states, texts and the view box are written there directly, so live data and
@@ -45,6 +62,8 @@ export function ImageView({ markup, configs, canEditTexts, onAction, onResync }:
   const host = useRef<HTMLDivElement>(null);
   const panZoom = useRef<PanZoom | null>(null);
   const bindingsRef = useRef<ImageBindings | null>(null);
+  const svgRef = useRef<SVGSVGElement | null>(null);
+  const canEdit = useStableCallback(() => canEditTexts);
   const translateRef = useRef<((tr: (s: string) => string) => void) | null>(null);
   const [hover, setHover] = useState<Hover | null>(null);
   const format = useLocaleFormat();
@@ -84,20 +103,8 @@ export function ImageView({ markup, configs, canEditTexts, onAction, onResync }:
     translateRef.current = applyTexts;
     applyTexts(translateRefCurrent);
 
-    // Actions: clickable and reachable by keyboard, named for assistive technology.
-    const actionElements = [...svg.querySelectorAll('[data-action],[data-text-message]')].filter(
-      (el) => actionOf(el, canEditTexts) !== null,
-    );
-    for (const el of actionElements) {
-      el.setAttribute('tabindex', '0');
-      el.setAttribute('role', 'button');
-      el.classList.add('visu-action');
-      const label = (el.textContent ?? '').replace(/\s+/g, ' ').trim();
-      el.setAttribute(
-        'aria-label',
-        label || el.getAttribute('data-action') || t('processImages.textMessage.title'),
-      );
-    }
+    svgRef.current = svg;
+    markActions(svg, canEdit(), t('processImages.textMessage.title'));
     const pz = attachPanZoom(svg);
     panZoom.current = pz;
     const target = (event: Event) => {
@@ -107,13 +114,13 @@ export function ImageView({ markup, configs, canEditTexts, onAction, onResync }:
     const onClick = (event: MouseEvent) => {
       const el = target(event);
       if (!el || pz.dragged()) return;
-      const action = actionOf(el, canEditTexts);
+      const action = actionOf(el, canEdit());
       if (action) act(action);
     };
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'Enter' && event.key !== ' ') return;
       const el = target(event);
-      const action = el && actionOf(el, canEditTexts);
+      const action = el && actionOf(el, canEdit());
       if (!action) return;
       event.preventDefault();
       act(action);
@@ -151,8 +158,14 @@ export function ImageView({ markup, configs, canEditTexts, onAction, onResync }:
       svg.removeEventListener('pointerleave', onLeave);
       container.replaceChildren();
       bindingsRef.current = null;
+      svgRef.current = null;
     };
-  }, [markup, configs, canEditTexts, act, resync, t, translateRefCurrent, formatValue]);
+  }, [markup, configs, act, resync, t, translateRefCurrent, formatValue, canEdit]);
+
+  // The rights come after the image: text messages become actions then, without binding anew.
+  useEffect(() => {
+    if (svgRef.current) markActions(svgRef.current, canEditTexts, t('processImages.textMessage.title'));
+  }, [canEditTexts, t]);
 
   // A new language: the image's own texts and every value's formatting.
   useEffect(() => {
