@@ -1,4 +1,4 @@
-import { parsePvKey } from '@leitwarte/core';
+import { ALERT_BINDING_KINDS, parsePvKey } from '@leitwarte/core';
 
 /** The data attributes a process image may carry (plants/README.md, "Process images"). */
 export const IMAGE_ATTRIBUTES = new Set([
@@ -29,6 +29,7 @@ export const IMAGE_ATTRIBUTES = new Set([
   'data-stations',
   'data-command',
   'data-plans',
+  'data-alert',
 ]);
 
 /** Attributes that name one PV, and the one that names several. */
@@ -68,6 +69,13 @@ export function checkImage(name: string, content: string, knows: (key: string) =
       if (!attr.startsWith('data-')) continue;
       if (!IMAGE_ATTRIBUTES.has(attr)) {
         report(`unknown attribute ${attr}`);
+        continue;
+      }
+      if (attr === 'data-alert') {
+        const [kind = '', key = ''] = value.split(':', 2);
+        if (!(ALERT_BINDING_KINDS as readonly string[]).includes(kind) || key === '')
+          report(`data-alert: ${value} is no alert binding (kind:key)`);
+        else if (kind === 'device' && !knows(key)) report(`data-alert: unknown PV ${key}`);
         continue;
       }
       const keys = PV_ATTRIBUTES.includes(attr)

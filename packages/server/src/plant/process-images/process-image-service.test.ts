@@ -103,6 +103,7 @@ describe('process images (screens §2 process visualisation, calls §7 Visualisa
       '<text id="geist" data-pv="AnaIn-999999"/>',
       '<rect data-pv-fill="Pumpe-1"/>',
       '<g id="knopf" data-action="archiveTrendline" data-pvs="AnaIn-100070 AnaIn-100071" data-colour="rot"/>',
+      '<circle id="lampe" data-alert="device:DigiIn-100021"/><circle id="falsch" data-alert="irgendwas:1"/>',
       '</svg>',
     ].join('\n');
     expect(checkImage('test', svg, (key) => plant.config(key) !== undefined)).toEqual([
@@ -110,6 +111,7 @@ describe('process images (screens §2 process visualisation, calls §7 Visualisa
       { image: 'test', element: '<rect> in line 4', problem: 'data-pv-fill: Pumpe-1 is no PV key (Type-nr)' },
       { image: 'test', element: 'knopf', problem: 'data-pvs: unknown PV AnaIn-100071' },
       { image: 'test', element: 'knopf', problem: 'unknown attribute data-colour' },
+      { image: 'test', element: 'falsch', problem: 'data-alert: irgendwas:1 is no alert binding (kind:key)' },
     ]);
   });
 

@@ -7,7 +7,9 @@ import { usePvFormatLabels } from '../../lib/use-pv-format-labels';
 import { useStableCallback } from '../../lib/use-stable-callback';
 import { useVisualisationText } from '../../lib/visualisation-texts';
 import { pvValueStore } from '../../live/pv-value-store';
+import { alertHub } from '../../live/alert-hub';
 import { textMessageHub } from '../../live/text-message-hub';
+import { bindAlerts, hasAlertBindings } from './alert-bindings';
 import { dataAttributes, parseAction, type VisuAction } from './actions';
 import { bindImage, primaryKey, type ImageBindings } from './bindings';
 import { imageFormatter } from './image-format';
@@ -147,7 +149,9 @@ export function ImageView({ markup, configs, canEditTexts, onAction, onResync }:
 
     const disconnect = connectLiveImage(bindings, resync);
     const stopTexts = watchTexts(bindings);
+    const stopAlerts = watchAlerts(svg);
     return () => {
+      stopAlerts();
       cancelAnimationFrame(frame);
       disconnect();
       stopTexts();
@@ -209,6 +213,19 @@ export function ImageView({ markup, configs, canEditTexts, onAction, onResync }:
       {hover ? <PvHoverCard hover={hover} config={configs.get(hover.key)} /> : null}
     </div>
   );
+}
+
+/** Alert bindings of the image, live from the alert channel's pending states. */
+function watchAlerts(svg: SVGSVGElement): () => void {
+  if (!hasAlertBindings(svg)) return () => {};
+  const write = bindAlerts(svg, (key) => alertHub.pending.get(key));
+  const stop = alertHub.pending.subscribe(write);
+  const release = alertHub.watchPending();
+  write();
+  return () => {
+    stop();
+    release();
+  };
 }
 
 /** Text messages shown by the image, live from the text channel; written straight into the DOM. */
