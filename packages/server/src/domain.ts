@@ -231,6 +231,8 @@ export async function createDomain(options: DomainOptions) {
     : null;
   const processImagesDir = path.join(contentDir, 'process-images');
   const processImages = createProcessImageService({ directory: processImagesDir });
+  // Like every content file: an image that binds an unknown PV or attribute stops the start.
+  processImages.check(plant);
 
   /** The series of a chart as the chart-data calls need them; null for an unknown chart. */
   async function chartSeries(chartId: number): Promise<ChartSeriesRef[] | null> {

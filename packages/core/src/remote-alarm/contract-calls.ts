@@ -9,6 +9,7 @@ import {
   CallNumberInputSchema,
   CallNumberStateSchema,
   PlanActiveEntrySchema,
+  PlanToggleEntrySchema,
 } from './contract.js';
 
 /** Most plans, lines or call numbers one remote-alert request may name. */
@@ -19,6 +20,13 @@ export const SetPlansActiveRequestSchema = Type.Array(PlanActiveEntrySchema, {
   maxItems: REMOTE_ALERT_REQUEST_MAX,
 });
 export type SetPlansActiveRequest = Static<typeof SetPlansActiveRequestSchema>;
+
+/** Body of POST /api/RemoteAlert/toggle-plans: plan entries of a visualisation action. */
+export const TogglePlansRequestSchema = Type.Array(PlanToggleEntrySchema, {
+  minItems: 1,
+  maxItems: REMOTE_ALERT_REQUEST_MAX,
+});
+export type TogglePlansRequest = Static<typeof TogglePlansRequestSchema>;
 
 /** POST /api/RemoteAlert/ack-plans body: the plans whose messages are acknowledged. */
 export const AckPlansRequestSchema = Type.Array(AlarmPlanRefSchema, { maxItems: REMOTE_ALERT_REQUEST_MAX });

@@ -11,6 +11,7 @@ import {
   RemoteAlertPlansReplySchema,
   SaveCallNumbersRequestSchema,
   SetPlansActiveRequestSchema,
+  TogglePlansRequestSchema,
   type AlarmPlanRef,
   type PlansReply,
 } from '@leitwarte/core';
@@ -87,6 +88,24 @@ export const remoteAlertRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async 
       const actor = actorOf(request);
       const reply = await remoteAlarm.setPlansActive(actor, request.body);
       await auditRefusal(actor, 'setPlanActive', reply);
+      return reply;
+    },
+  );
+
+  app.post(
+    '/api/RemoteAlert/toggle-plans',
+    {
+      schema: {
+        tags,
+        summary: 'Plan entries of a process image: 0 off, 1 on, 2 toggle (editPlans; all or nothing)',
+        body: TogglePlansRequestSchema,
+        response: { 200: PlansReplySchema },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const reply = await remoteAlarm.togglePlans(actor, request.body);
+      await auditRefusal(actor, 'togglePlans', reply);
       return reply;
     },
   );

@@ -38,7 +38,19 @@ describe.each(BOTH_DIALECTS)('visualisation calls on %s', (dialect) => {
 
   it('lists the process images the user may see', async () => {
     const all = (await (await get(admin, '/api/visualization/processImages')).json()) as ProcessImageInfo[];
-    expect(all.map((i) => i.name)).toEqual(['hb-lindenberg', 'rueb-talheim', 'wasserwerk-auheim']);
+    expect(all.map((i) => i.name)).toEqual([
+      'apw-am-sportplatz',
+      'apw-muehlgraben',
+      'apw-niederau',
+      'dea-oberau',
+      'dea-wiesental',
+      'hb-lindenberg',
+      'hb-talheim',
+      'ka-talaue',
+      'rueb-auheim',
+      'rueb-talheim',
+      'wasserwerk-auheim',
+    ]);
     expect(all.every((i) => i.title !== '' && i.pvs.length > 0)).toBe(true);
     const mine = (await (await get(scoped, '/api/visualization/processImages')).json()) as ProcessImageInfo[];
     expect(mine.map((i) => i.name)).toEqual(['hb-lindenberg']);
@@ -56,6 +68,53 @@ describe.each(BOTH_DIALECTS)('visualisation calls on %s', (dialect) => {
     expect(anonymous.status).toBe(401);
     expect(await anonymous.text()).not.toContain('<svg');
     expect((await get(null, `${IMAGES}/..%2F..%2Fplant.json`)).status).toBe(401);
+  });
+
+  it('serves chart and dashboard keys of the image as the ids the client navigates by', async () => {
+    const svg = await (await get(admin, `${IMAGES}/wasserwerk-auheim`)).text();
+    const chart = /data-action="archiveChart" data-chart="([^"]*)"/.exec(svg)?.[1];
+    const dashboard = /data-action="dashboard" data-dashboard="([^"]*)"/.exec(svg)?.[1];
+    expect(chart).toMatch(/^\d+$/);
+    expect(dashboard).toMatch(/^\d+$/);
+    const configs = (await (await get(admin, `/api/charts/config/${chart}`)).json()) as { title: string };
+    expect(configs.title).not.toBe('');
+  });
+
+  it('switches plans by plan entries of an image (2 toggles); a viewer is refused and audited', async () => {
+    type Reply = { status: string; unauthorizedPlans: unknown[] };
+    const plans = async () =>
+      (
+        (await (await get(admin, '/api/RemoteAlert/alarmplans')).json()) as {
+          alarmPlans: { station: number; planNumber: number; active: boolean }[];
+        }
+      ).alarmPlans;
+    const before = (await plans()).find((p) => p.station === 9 && p.planNumber === 2)!;
+    const toggled = await post<Reply>(admin, '/api/RemoteAlert/toggle-plans', [
+      { station: 9, faplan: 2, default: 2 },
+    ]);
+    expect(toggled.body.status).toBe('Success');
+    expect((await plans()).find((p) => p.station === 9 && p.planNumber === 2)!.active).toBe(!before.active);
+    const back = await post<Reply>(admin, '/api/RemoteAlert/toggle-plans', [
+      { station: 9, faplan: 2, default: 2 },
+    ]);
+    expect(back.body.status).toBe('Success');
+    expect((await plans()).find((p) => p.station === 9 && p.planNumber === 2)!.active).toBe(before.active);
+
+    const refused = await post<Reply>(viewer, '/api/RemoteAlert/toggle-plans', [
+      { station: 9, faplan: 2, default: 1 },
+    ]);
+    expect(refused.body.status).toBe('Unauthorized');
+    const audit = await server.services.store.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'remoteAlarm.togglePlans.refused')
+      .execute();
+    expect(audit.length).toBeGreaterThan(0);
+
+    const bad = await post<Reply>(admin, '/api/RemoteAlert/toggle-plans', [
+      { station: 9, faplan: 2, default: 3 },
+    ]);
+    expect(bad.status).toBe(400);
   });
 
   it('refuses traversal, invalid and hidden names', async () => {

@@ -8,7 +8,10 @@ import {
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { SESSION_COOKIE } from '../auth/session-gate.js';
+import { resolveImageReferences } from '../plant/process-images/index.js';
 import type { RouteOptions } from '../services.js';
+import { createChartsRepository } from '../store/charts/index.js';
+import { createDashboardsRepository } from '../store/dashboards/index.js';
 import { sessionOf } from './auth-guard.js';
 import { actorOf } from './request-actor.js';
 import { requireRight } from './require-right.js';
@@ -32,6 +35,12 @@ export const visualizationRoutes: FastifyPluginAsyncTypebox<RouteOptions> = asyn
   const { rights, sessions } = services;
   const { processImages, textMessages } = services.domain;
   const mayRead = requireRight(services, 'read');
+  const charts = createChartsRepository(services.store.db);
+  const dashboards = createDashboardsRepository(services.store.db);
+  const references = {
+    chartId: (key: string) => charts.configIdByKey(key),
+    dashboardId: async (key: string) => (await dashboards.dashboards()).find((d) => d.key === key)?.id,
+  };
   const canSee = (subject: { userId: number; username: string }, station: number | null) =>
     station === null ? rights.has(subject, 'read') : rights.onStation(subject, 'read', station);
 
@@ -94,7 +103,7 @@ export const visualizationRoutes: FastifyPluginAsyncTypebox<RouteOptions> = asyn
         .header('Content-Security-Policy', IMAGE_CSP)
         .header('Cache-Control', 'private, no-cache')
         .type(image.contentType)
-        .send(image.content);
+        .send(await resolveImageReferences(image.content, references));
     },
   );
 

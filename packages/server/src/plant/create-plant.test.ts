@@ -48,7 +48,12 @@ describe('plant model', () => {
       processImage: 'wasserwerk-auheim',
       dialCounters: { mobileNetworkStandard: 'LTE', dayCounter: 0 },
     });
-    expect(plant.station(8)).toMatchObject({ hasGeoLocation: false, location: null, processImage: null });
+    expect(plant.station(8)).toMatchObject({
+      hasGeoLocation: false,
+      location: null,
+      processImage: 'apw-am-sportplatz',
+    });
+    expect(plant.station(99)).toBeUndefined();
   });
 
   it("names each station's key values from its units: levels, flows, pressures and pumps first", () => {
@@ -61,7 +66,6 @@ describe('plant model', () => {
     for (const station of plant.stations()) {
       for (const ref of station.keyValues) expect(plant.stationOf(ref)).toBe(station.stationNumber);
     }
-    expect(plant.station(99)).toBeUndefined();
   });
 
   it('finds configs by key and knows every config', () => {

@@ -10,6 +10,7 @@ import type {
   PlanActiveEntry,
   PlanRecipientsEntry,
   PlansReply,
+  PlanToggleEntry,
   PlanToConfirm,
   RemoteAlertPlansReply,
 } from '@leitwarte/core';
@@ -73,6 +74,15 @@ export function getAlarmPlans(signal?: AbortSignal): Promise<LoadReply<RemoteAle
 export function setPlansActive(entries: readonly PlanActiveEntry[]): Promise<PlansReply> {
   return replyOnFailure(
     apiRequest<PlansReply>('/api/RemoteAlert', { method: 'POST', body: entries }),
+    NETWORK_ERROR,
+    plansFailed,
+  );
+}
+
+/** POST /api/RemoteAlert/toggle-plans: plan entries of a process image (2 toggles). */
+export function togglePlans(entries: readonly PlanToggleEntry[]): Promise<PlansReply> {
+  return replyOnFailure(
+    apiRequest<PlansReply>('/api/RemoteAlert/toggle-plans', { method: 'POST', body: entries }),
     NETWORK_ERROR,
     plansFailed,
   );

@@ -8,6 +8,7 @@ import { loginFlowFeature } from '../features/login/module';
 import { remoteAlarmFeature } from '../features/remote-alarm/module';
 import { shellPagesFeature } from '../features/shell-pages/module';
 import { stationsFeature } from '../features/stations/module';
+import { visualizationFeature } from '../features/visualization/module';
 import { webcamsFeature } from '../features/webcams/module';
 import type { FeatureModule } from '../lib/feature-module';
 
@@ -15,6 +16,7 @@ import type { FeatureModule } from '../lib/feature-module';
 export const FEATURE_MODULES: readonly FeatureModule[] = [
   loginFlowFeature,
   stationsFeature,
+  visualizationFeature,
   alertsFeature,
   eventsFeature,
   chartsFeature,

@@ -1,7 +1,8 @@
-import type { Alert } from '@leitwarte/core';
+import type { Alert, PendingAlertState } from '@leitwarte/core';
 import type { ConnectionManager } from './connection-manager';
 import { HubChannel, type HubConnectionLike } from './hub-channel';
 import { createHubConnection } from './hub-connection';
+import { KeyedLiveStore } from './keyed-live-store';
 
 /**
  * A change of the alerts as the channel tells it: new or changed alerts, the open alerts after
@@ -19,6 +20,12 @@ export const ALERT_CHANNEL = 'alert' as const;
 
 const isAlert = (value: unknown): value is Alert =>
   typeof value === 'object' && value !== null && typeof (value as { id?: unknown }).id === 'number';
+const isPendingState = (value: unknown): value is PendingAlertState =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as PendingAlertState).kind === 'string' &&
+  typeof (value as PendingAlertState).key === 'string' &&
+  typeof (value as PendingAlertState).ackState === 'number';
 const alertsOf = (value: unknown): Alert[] => (Array.isArray(value) ? value.filter(isAlert) : []);
 
 /**
@@ -29,6 +36,9 @@ const alertsOf = (value: unknown): Alert[] => (Array.isArray(value) ? value.filt
  * pushed), so listeners are also told to reload then.
  */
 export class AlertHub {
+  /** Acknowledgement state per alert binding (`kind/key`), while a screen watches them. */
+  readonly pending = new KeyedLiveStore<PendingAlertState>((s) => `${s.kind}/${s.key}`);
+  private pendingWatchers = 0;
   private readonly changeListeners = new Set<ChangeListener>();
   private readonly resyncListeners = new Set<() => void>();
   private readonly channel: HubChannel;
@@ -51,6 +61,10 @@ export class AlertHub {
         connection.on('ackAlerts', (value: unknown) =>
           this.emit({ kind: 'upsert', alerts: alertsOf(value) }),
         );
+        connection.on('newPendingAlerts', (value: unknown) => {
+          const states = (Array.isArray(value) ? value : [value]).filter(isPendingState);
+          this.pending.enqueue(states);
+        });
         connection.on('deletedAlerts', (value: unknown) => {
           const ids = Array.isArray(value) ? value.filter((id): id is number => typeof id === 'number') : [];
           this.emit({ kind: 'delete', ids });
@@ -58,6 +72,11 @@ export class AlertHub {
         return connection;
       },
       onConnected: async (connection, reconnected) => {
+        // The states come again after subscribing; the old ones may be gone meanwhile.
+        if (this.pendingWatchers > 0) {
+          this.pending.clear();
+          await connection.invoke('SubscribeToPendingAlerts');
+        }
         const reply = await connection.invoke<{ openAlerts?: unknown } | null>('SubscribeToAllAlerts');
         this.emit({ kind: 'refresh', alerts: alertsOf(reply?.openAlerts) });
         if (reconnected) for (const listener of [...this.resyncListeners]) listener();
@@ -68,6 +87,25 @@ export class AlertHub {
   /** Keeps the channel up while held; call the returned function when done. */
   acquire(): () => void {
     return this.channel.acquire();
+  }
+
+  /**
+   * Keeps the pending alert states (newPendingAlerts) live while held: the alert bindings of
+   * process images. Call the returned function when done.
+   */
+  watchPending(): () => void {
+    this.pendingWatchers += 1;
+    const release = this.channel.acquire();
+    const connection = this.channel.connected;
+    if (connection && this.pendingWatchers === 1)
+      void connection.invoke('SubscribeToPendingAlerts').catch(() => {});
+    return () => {
+      this.pendingWatchers -= 1;
+      const current = this.channel.connected;
+      if (current && this.pendingWatchers === 0)
+        void current.invoke('UnsubscribeFromPendingAlerts').catch(() => {});
+      release();
+    };
   }
 
   /** Every change, as it arrives (the list store throttles them per frame). */

@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { createSimulator, QUIET_RATES } from '../../sources/index.js';
 import { contentPath } from '../charts/content-file.js';
 import { createPlant, DEMO_PLANT_PATH, loadPlantDefinition } from '../index.js';
+import { checkImage } from './image-check.js';
+import { resolveImageReferences } from './image-references.js';
 import { createProcessImageService } from './process-image-service.js';
 
 const definition = loadPlantDefinition(DEMO_PLANT_PATH);
@@ -15,13 +17,14 @@ const plant = createPlant({
 const images = createProcessImageService({ directory: contentPath(DEMO_PLANT_PATH, 'process-images') });
 
 describe('process images (screens §2 process visualisation, calls §7 Visualisation)', () => {
-  it('lists the demo images of the waterworks, the elevated tank and the RÜB with their stations', () => {
+  it('lists an image for every station of the demo, each with its station', () => {
     const list = images.list();
-    expect(list.map((i) => [i.name, i.stationNumber])).toEqual([
-      ['hb-lindenberg', 2],
-      ['rueb-talheim', 9],
-      ['wasserwerk-auheim', 1],
-    ]);
+    expect(list.map((i) => i.stationNumber).sort((a, b) => a! - b!)).toEqual(
+      plant.stations().map((s) => s.stationNumber),
+    );
+    expect(list.map((i) => i.name)).toEqual(
+      expect.arrayContaining(['hb-lindenberg', 'rueb-talheim', 'wasserwerk-auheim']),
+    );
     for (const image of list) {
       expect(plant.station(image.stationNumber!)?.processImage).toBe(image.name);
       expect(image.title).toContain(plant.station(image.stationNumber!)!.name.split(' ').at(-1));
@@ -62,7 +65,7 @@ describe('process images (screens §2 process visualisation, calls §7 Visualisa
       'HB-LINDENBERG',
       '..%2Fplant',
       '',
-      'dea-wiesental',
+      'dea-nirgendwo',
       '/etc/passwd',
     ]) {
       expect(images.read(bad)).toBeUndefined();
@@ -86,5 +89,56 @@ describe('process images (screens §2 process visualisation, calls §7 Visualisa
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('passes the definition check at start: every attribute defined, every PV known', () => {
+    expect(images.problems(plant)).toEqual([]);
+    expect(() => images.check(plant)).not.toThrow();
+  });
+
+  it('names an unknown PV or attribute by element id, or by tag and line', () => {
+    const svg = [
+      '<svg xmlns="http://www.w3.org/2000/svg">',
+      '<text id="druck" data-pv="AnaIn-100070" data-decimals="2"/>',
+      '<text id="geist" data-pv="AnaIn-999999"/>',
+      '<rect data-pv-fill="Pumpe-1"/>',
+      '<g id="knopf" data-action="archiveTrendline" data-pvs="AnaIn-100070 AnaIn-100071" data-colour="rot"/>',
+      '<circle id="lampe" data-alert="device:DigiIn-100021"/><circle id="falsch" data-alert="irgendwas:1"/>',
+      '</svg>',
+    ].join('\n');
+    expect(checkImage('test', svg, (key) => plant.config(key) !== undefined)).toEqual([
+      { image: 'test', element: 'geist', problem: 'data-pv: unknown PV AnaIn-999999' },
+      { image: 'test', element: '<rect> in line 4', problem: 'data-pv-fill: Pumpe-1 is no PV key (Type-nr)' },
+      { image: 'test', element: 'knopf', problem: 'data-pvs: unknown PV AnaIn-100071' },
+      { image: 'test', element: 'knopf', problem: 'unknown attribute data-colour' },
+      { image: 'test', element: 'falsch', problem: 'data-alert: irgendwas:1 is no alert binding (kind:key)' },
+    ]);
+  });
+
+  it('stops the start with the file and element of a faulty image', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'leitwarte-pi-'));
+    try {
+      fs.writeFileSync(
+        path.join(dir, 'falsch.svg'),
+        '<svg xmlns="http://www.w3.org/2000/svg"><title>F</title><text id="t1" data-pv="AnaIn-1"/></svg>',
+      );
+      const service = createProcessImageService({ directory: dir });
+      expect(() => service.check(plant)).toThrow(/falsch\.svg: t1: data-pv: unknown PV AnaIn-1$/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('turns chart and dashboard keys into ids; unknown keys stay as written', async () => {
+    const out = await resolveImageReferences(
+      '<g data-action="archiveChart" data-chart="a"/><g data-chart="b"/><g data-dashboard="d"/><g data-chart="7"/>',
+      {
+        chartId: async (key) => ({ a: 5 })[key],
+        dashboardId: async (key) => (key === 'd' ? 2 : undefined),
+      },
+    );
+    expect(out).toBe(
+      '<g data-action="archiveChart" data-chart="5"/><g data-chart="b"/><g data-dashboard="2"/><g data-chart="7"/>',
+    );
   });
 });

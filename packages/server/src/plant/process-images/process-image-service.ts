@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parsePvKey } from '@leitwarte/core';
+import { PlantDefinitionError } from '../definition-error.js';
 import type { Plant } from '../plant.js';
+import { checkImage, type ImageProblem } from './image-check.js';
 
 /** Names of process images: lower-case words joined by '-', as the stations' `processImage` says. */
 const NAME = /^[a-z0-9][a-z0-9-]{0,63}$/;
@@ -25,6 +27,10 @@ export interface ProcessImageService {
   read(name: string): { content: string; contentType: 'image/svg+xml' } | undefined;
   /** Bound PVs that the plant does not know, per image (empty when all are known). */
   unknownPvs(plant: Plant): { name: string; pvs: string[] }[];
+  /** Every unknown attribute or PV of every image, by image and element. */
+  problems(plant: Plant): ImageProblem[];
+  /** The definition check at start: throws naming the file and element of the first problem. */
+  check(plant: Plant): void;
 }
 
 export interface ProcessImageServiceDeps {
@@ -58,6 +64,10 @@ export function createProcessImageService({ directory }: ProcessImageServiceDeps
     if (!/^\s*(<\?xml[^>]*>\s*)?<svg\b/.test(content)) continue;
     images.set(name, { info: describe(name, content), content });
   }
+  const problems = (plant: Plant) =>
+    [...images.values()].flatMap(({ info, content }) =>
+      checkImage(info.name, content, (key) => plant.config(key) !== undefined),
+    );
   return {
     list: () => [...images.values()].map((i) => i.info),
     read(name) {
@@ -68,5 +78,16 @@ export function createProcessImageService({ directory }: ProcessImageServiceDeps
       [...images.values()]
         .map(({ info }) => ({ name: info.name, pvs: info.pvs.filter((key) => !plant.config(key)) }))
         .filter((entry) => entry.pvs.length > 0),
+    problems,
+    check(plant) {
+      const [first, ...rest] = problems(plant);
+      if (!first) return;
+      const more = rest.length > 0 ? ` (and ${rest.length} more)` : '';
+      throw new PlantDefinitionError(
+        first.element,
+        `${first.problem}${more}`,
+        path.join(directory, `${first.image}.svg`),
+      );
+    },
   };
 }

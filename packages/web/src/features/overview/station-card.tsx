@@ -44,7 +44,14 @@ export const StationCard = memo(function StationCard({ group }: { group: Station
               </Text>
             ) : null}
           </div>
-          {station ? <DialStateBadge state={station.dialState} /> : null}
+          <Group gap="sm" wrap="nowrap">
+            {station?.processImage ? (
+              <Anchor component={Link} to={`/visualization/${station.processImage}`} size="sm">
+                {t('overview.processImage')}
+              </Anchor>
+            ) : null}
+            {station ? <DialStateBadge state={station.dialState} /> : null}
+          </Group>
         </Group>
         {pvs.length === 0 ? (
           <Text size="sm" c="dimmed">

@@ -1,0 +1,328 @@
+/// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
+/* global document, window, requestAnimationFrame, MutationObserver, DOMParser */
+// A process image with 2,000 bound elements whose PVs all change at 1 Hz, in headless Chromium:
+// opening (click in the list to every element bound), frame intervals while the batches arrive,
+// value-to-screen (a batch sent into the page's WebSocket to its values in the DOM; the hop
+// through the test proxy is included, as the page's own socket cannot be stamped under it) and the heap at the
+// start and end. Baseline in the same run: the same image re-created from markup for every batch
+// (what re-rendering the whole SVG per update costs), on the same values.
+//
+// The server is real (login, rights, the PV channel). The image, its PV configs and the values
+// are generated: the image is answered by page.route, the configs are added to GET /api/Pv/all,
+// and the batches are `newValues` records injected into the PV channel's WebSocket (proxied to
+// the server by page.routeWebSocket), as the alert-archive benchmark does.
+// BENCH_VISU_SECONDS sets the live phase (default 30; the budget speaks of 5 minutes).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { ROOT, percentile, report } from '../support.mjs';
+
+const ELEMENTS = 2000;
+const SECONDS = Number(process.env.BENCH_VISU_SECONDS ?? 30);
+const PASSWORD = 'Bench-Admin-Password-1';
+const NAME = 'bench-2000';
+const WEB_ROOT = process.env.BENCH_WEB_ROOT ?? path.join(ROOT, 'packages/web/dist/');
+const SERVER_DIR = path.resolve(ROOT, process.env.BENCH_SERVER_DIR ?? 'packages/server/dist');
+// Analog inputs of station 99, which the demo does not have (short keys: 1,024 references of a
+// subscription must fit the hub's 32 KB message limit).
+const NR0 = 9_900_000;
+const key = (i) => `AnaIn-${NR0 + i}`;
+
+function generatedImage() {
+  const cols = 50;
+  const parts = [];
+  for (let i = 0; i < ELEMENTS; i++) {
+    const x = (i % cols) * 40;
+    const y = Math.floor(i / cols) * 36;
+    const k = key(i);
+    if (i % 4 === 0)
+      parts.push(
+        `<rect x="${x}" y="${y}" width="30" height="30" data-pv-fill="${k}" data-min="0" data-max="100"/>`,
+      );
+    else if (i % 4 === 1) parts.push(`<circle cx="${x + 15}" cy="${y + 15}" r="12" data-pv-state="${k}"/>`);
+    else parts.push(`<text x="${x}" y="${y + 20}" data-pv="${k}" data-decimals="1" data-unit="m">---</text>`);
+  }
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 2000 1440" data-station="1"><title>Bench 2000</title>
+${parts.join('\n')}
+</svg>`;
+}
+
+const config = (i) => ({
+  pvRef: { type: 'AnaIn', nr: NR0 + i },
+  name: `Messwert ${i}`,
+  eksNr: `B-${i}`,
+  dimension: 'm',
+  subtype: 'Messwert',
+  valueType: 'DoubleValue',
+  alertInputConfig: null,
+  domainConfig: { min: 0, max: 100 },
+  digiDisplayConfig: null,
+});
+const value = (i, tick) => ({
+  pvRef: { type: 'AnaIn', nr: NR0 + i },
+  type: 'DoubleValue',
+  doubleValue: ((i * 7 + tick * 13) % 1000) / 10,
+  quality: tick % 10 === 5 && i % 50 === 0 ? 'Uncertain' : 'Good',
+  timestamp: Date.now(),
+});
+const batchRecord = (tick) =>
+  `${JSON.stringify({ type: 1, target: 'newValues', arguments: [Array.from({ length: ELEMENTS }, (_, i) => value(i, tick))] })}\u001e`;
+
+async function startApp() {
+  const { build } = await import(path.join(SERVER_DIR, 'app.js'));
+  const { loadConfig } = await import(path.join(SERVER_DIR, 'config.js'));
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'leitwarte-bench-visu-'));
+  const cfg = loadConfig({
+    LEITWARTE_DATA_DIR: dataDir,
+    LEITWARTE_ADMIN_PASSWORD: PASSWORD,
+    LEITWARTE_LOG_LEVEL: 'warn',
+    LEITWARTE_BACKFILL: 'false',
+  });
+  const webRoot = WEB_ROOT.endsWith('/') ? WEB_ROOT : `${WEB_ROOT}/`;
+  const built = await build({ config: cfg, webRoot });
+  await built.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = built.app.server.address();
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async stop() {
+      await built.app.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const stats = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted.at(-1) ?? NaN };
+};
+const round = (n) => Math.round(n * 10) / 10;
+
+/** In the page: frame intervals, and when a watched element's text changed, until `ms` passed. */
+async function watchFrames({ ms, selector }) {
+  const element = document.querySelector(selector);
+  const changes = [];
+  // Epoch milliseconds (the same clock as the sender's Date.now() on this machine).
+  const epoch = () => performance.timeOrigin + performance.now();
+  const observer = new MutationObserver(() => changes.push(epoch()));
+  observer.observe(element, { childList: true, characterData: true, subtree: true });
+  const intervals = [];
+  const frameTimes = [];
+  await new Promise((resolve) => {
+    const start = performance.now();
+    let last = start;
+    const tick = (now) => {
+      intervals.push(now - last);
+      frameTimes.push(performance.timeOrigin + now);
+      last = now;
+      if (now - start > ms) resolve(undefined);
+      else requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+  observer.disconnect();
+  return { intervals, frameTimes, changes };
+}
+
+/** Baseline in the page: the whole image re-created from markup for each batch of values. */
+async function baselineRerender({ markup, batches, ms }) {
+  const host = document.createElement('div');
+  document.body.replaceChildren(host);
+  const template = new DOMParser().parseFromString(markup, 'image/svg+xml').documentElement;
+  const intervals = [];
+  const renders = [];
+  let tick = 0;
+  await new Promise((resolve) => {
+    const start = performance.now();
+    let last = start;
+    let nextBatch = start;
+    const frame = (now) => {
+      intervals.push(now - last);
+      last = now;
+      if (now >= nextBatch) {
+        const t0 = performance.now();
+        const values = batches[tick % batches.length];
+        const svg = template.cloneNode(true);
+        let i = 0;
+        for (const el of svg.querySelectorAll('[data-pv],[data-pv-fill],[data-pv-state]')) {
+          const v = values[i++];
+          if (el.hasAttribute('data-pv')) el.textContent = `${v.toFixed(1)} m`;
+          else if (el.hasAttribute('data-pv-fill')) el.setAttribute('height', String((30 * v) / 100));
+          else el.setAttribute('class', v > 50 ? 'pv-on' : 'pv-off');
+        }
+        host.replaceChildren(svg);
+        host.getBoundingClientRect();
+        renders.push(performance.now() - t0);
+        tick += 1;
+        nextBatch += 1000;
+      }
+      if (now - start > ms) resolve(undefined);
+      else requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  });
+  return { intervals, renders };
+}
+
+const heap = (page) =>
+  page.evaluate(() => {
+    window.gc?.();
+    return /** @type {any} */ (performance).memory?.usedJSHeapSize ?? NaN;
+  });
+
+const app = await startApp();
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  headless: true,
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--no-first-run',
+    '--enable-precise-memory-info',
+    '--js-flags=--expose-gc',
+  ],
+});
+try {
+  const markup = generatedImage();
+  const context = await browser.newContext({ locale: 'de-DE', viewport: { width: 1600, height: 1000 } });
+  const page = await context.newPage();
+  await page.route(
+    (url) => url.pathname === `/Views/Visualization/ProcessImages/${NAME}`,
+    (route) => route.fulfill({ status: 200, contentType: 'image/svg+xml', body: markup }),
+  );
+  await page.route(
+    (url) => url.pathname === '/api/visualization/processImages',
+    async (route) => {
+      const response = await route.fetch();
+      const list = await response.json();
+      list.push({ name: NAME, title: 'Bench 2000', stationNumber: null, pvs: [] });
+      await route.fulfill({ response, json: list });
+    },
+  );
+  await page.route(
+    (url) => url.pathname === '/api/Pv/all',
+    async (route) => {
+      const response = await route.fetch();
+      const items = await response.json();
+      for (let i = 0; i < ELEMENTS; i++) items.push({ config: config(i), value: null });
+      await route.fulfill({ response, json: items });
+    },
+  );
+  const pvSockets = new Set();
+  let pvConnections = 0;
+  await page.routeWebSocket(/\/hubs\/pv/, (ws) => {
+    pvConnections++;
+    const server = ws.connectToServer();
+    ws.onMessage((message) => server.send(message));
+    server.onMessage((message) => ws.send(message));
+    pvSockets.add(ws);
+    ws.onClose(() => pvSockets.delete(ws));
+  });
+
+  await page.goto(`${app.url}/login?returnUrl=%2Fvisualization`);
+  await page.getByLabel('Benutzername').fill('admin');
+  await page.getByLabel('Passwort').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await page.locator(`[data-image="${NAME}"]`).waitFor({ timeout: 60_000 });
+
+  // Opening: from the click in the list to the frame after the last element of the image is bound.
+  const openMs = await page.evaluate(async (name) => {
+    const t0 = performance.now();
+    /** @type {HTMLElement} */ (document.querySelector(`[data-image="${name}"]`)).click();
+    for (;;) {
+      const last = document.querySelector('[data-testid="process-image"] [data-pv-fill="AnaIn-9901996"]');
+      if (last && last.getAttribute('height') !== '30') break;
+      await new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)));
+    }
+    await new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)));
+    return performance.now() - t0;
+  }, NAME);
+  for (let i = 0; i < 50 && pvSockets.size === 0; i++) await page.waitForTimeout(100);
+  if (pvSockets.size === 0) throw new Error('the PV channel did not connect');
+
+  const heapStart = await heap(page);
+  let tick = 0;
+  const sent = [];
+  const timer = setInterval(() => {
+    const record = batchRecord(++tick);
+    sent.push(Date.now());
+    for (const ws of pvSockets) ws.send(record);
+  }, 1000);
+  const live = await page.evaluate(watchFrames, {
+    ms: SECONDS * 1000,
+    selector: `[data-testid="process-image"] [data-pv="${key(ELEMENTS - 1)}"]`,
+  });
+  clearInterval(timer);
+  if (process.env.BENCH_VISU_DEBUG)
+    console.log(
+      'sent',
+      sent.length,
+      'changes',
+      live.changes.length,
+      'sockets',
+      pvSockets.size,
+      'connections',
+      pvConnections,
+      await page.locator(`[data-pv="${key(ELEMENTS - 1)}"]`).textContent(),
+    );
+  await page.waitForTimeout(500);
+  const heapEnd = await heap(page);
+  const texts = await page.evaluate(
+    () => document.querySelectorAll('[data-testid="process-image"] text[data-pv]').length,
+  );
+
+  // Value-to-screen: for each batch, the first change of the watched element after it was sent
+  // (the proxy's hop to the page included), and how many frames began in between.
+  const delays = [];
+  const framesLate = [];
+  for (const at of sent) {
+    const changed = live.changes.find((c) => c >= at);
+    if (changed === undefined || changed - at > 1000) continue;
+    delays.push(changed - at);
+    framesLate.push(live.frameTimes.filter((f) => f > at && f <= changed).length);
+  }
+
+  const batches = Array.from({ length: 10 }, (_, t) =>
+    Array.from({ length: ELEMENTS }, (_, i) => value(i, t).doubleValue),
+  );
+  const baseline = await page.evaluate(baselineRerender, { markup, batches, ms: SECONDS * 1000 });
+
+  const frames = stats(live.intervals.slice(1));
+  const baseFrames = stats(baseline.intervals.slice(1));
+  const renders = stats(baseline.renders);
+  const delay = stats(delays);
+  const figures = {
+    'bound elements (text values shown)': { value: ELEMENTS, baseline: texts },
+    'opening (click to all bound, ms; budget 500)': { value: round(openMs), baseline: NaN },
+    'frame interval p95 / max (ms; budget 16.7)': {
+      value: `${round(frames.p95)} / ${round(frames.max)}`,
+      baseline: `${round(baseFrames.p95)} / ${round(baseFrames.max)}`,
+    },
+    'frames over 16.7 ms + 1 ms': {
+      value: live.intervals.slice(1).filter((ms) => ms > 17.7).length,
+      baseline: baseline.intervals.slice(1).filter((ms) => ms > 17.7).length,
+    },
+    'sent by the proxy to screen (ms; baseline: re-creating the SVG per batch) p50 / max': {
+      value: `${round(delay.p50)} / ${round(delay.max)}`,
+      baseline: `${round(renders.p50)} / ${round(renders.max)}`,
+    },
+    'frames begun between send and screen (budget 1) max': {
+      value: Math.max(...framesLate),
+      baseline: NaN,
+    },
+    'batches measured': { value: delays.length, baseline: baseline.renders.length },
+    'heap start → end (MB)': {
+      value: `${round(heapStart / 1e6)} → ${round(heapEnd / 1e6)}`,
+      baseline: NaN,
+    },
+    'live phase (s)': { value: SECONDS, baseline: SECONDS },
+  };
+  report('visualization', figures);
+} finally {
+  await browser.close();
+  await app.stop();
+}

@@ -1,0 +1,276 @@
+import { pvKey, qualityKey, type ProcessValue, type PvConfig } from '@leitwarte/core';
+
+/** Attributes that bind an element to live data (plants/README.md, "Process images"). */
+export const BINDING_ATTRIBUTES = [
+  'data-pv',
+  'data-pv-fill',
+  'data-pv-state',
+  'data-pv-fault',
+  'data-pv-enable',
+  'data-pv-group',
+  'data-text-message',
+] as const;
+
+const ALL_QUALITY = ['qualitygood', 'qualitybad', 'qualityuncertain'];
+
+/** State classes a `data-pv-state` element gets; the stylesheet colours them. */
+export const STATE_CLASSES = [
+  'pv-on',
+  'pv-off',
+  'pv-alarm',
+  'pv-fault',
+  'pv-unacknowledged',
+  'pv-locked',
+] as const;
+
+/** What the bindings need from outside: configs, current values and the formatter. */
+export interface BindingSource {
+  value(key: string): ProcessValue | undefined;
+  config(key: string): PvConfig | undefined;
+  /** The value as text in the user's language; `decimals` when the image sets them. */
+  format(value: ProcessValue, config: PvConfig | undefined, decimals: number | null): string;
+}
+
+interface Binding {
+  element: Element;
+  /** The PVs it reads; the first decides the quality class. */
+  keys: string[];
+  render(source: BindingSource): Rendered;
+  last?: Rendered;
+}
+
+/** What one binding writes: a text, a set of classes, a fill rectangle. */
+interface Rendered {
+  text?: string;
+  classes: string[];
+  fill?: { y: number; height: number };
+}
+
+const PLACEHOLDER = '---';
+
+/** Quality → class (screens §4); Unspecified gets none. */
+function qualityClass(value: ProcessValue | undefined): string[] {
+  const key = value ? qualityKey(value.quality) : null;
+  return key ? [key] : [];
+}
+
+function numeric(value: ProcessValue | undefined): number | null {
+  if (!value) return null;
+  switch (value.type) {
+    case 'DoubleValue':
+      return value.doubleValue;
+    case 'CounterValue':
+      return value.counterValue.value;
+    case 'BoolValue':
+      return value.boolValue ? 1 : 0;
+    case 'FailureStateValue':
+      return value.failureStateValue;
+    case 'RuntimeValue':
+      return value.runtimeValue.value;
+    case 'TimeOfDayValue':
+      return value.timeOfDayValue.hour * 60 + value.timeOfDayValue.minutes;
+  }
+}
+
+/** Active, and for failure inputs whether it still waits for acknowledgement (state 1). */
+export function activeState(value: ProcessValue | undefined): { active: boolean; unacknowledged: boolean } {
+  if (!value) return { active: false, unacknowledged: false };
+  if (value.type === 'FailureStateValue')
+    return { active: value.failureStateValue !== 0, unacknowledged: value.failureStateValue === 1 };
+  const n = numeric(value);
+  return { active: n !== null && n !== 0, unacknowledged: false };
+}
+
+const attrNumber = (el: Element, name: string): number | null => {
+  const text = el.getAttribute(name);
+  const n = text === null || text.trim() === '' ? NaN : Number(text);
+  return Number.isFinite(n) ? n : null;
+};
+
+function valueBinding(element: Element, key: string): Binding {
+  const decimals = attrNumber(element, 'data-decimals');
+  const unitAttr = element.getAttribute('data-unit');
+  return {
+    element,
+    keys: [key],
+    render(source) {
+      const value = source.value(key);
+      const config = source.config(key);
+      const classes = qualityClass(value);
+      if (!value) return { text: unitAttr ? `${PLACEHOLDER} ${unitAttr}` : PLACEHOLDER, classes };
+      const text = source.format(value, config, decimals);
+      const shownUnit =
+        value.type === 'DoubleValue' || value.type === 'CounterValue'
+          ? (unitAttr ?? config?.dimension.trim() ?? '')
+          : '';
+      return { text: shownUnit ? `${text} ${shownUnit}` : text, classes };
+    },
+  };
+}
+
+function fillBinding(element: Element, key: string): Binding {
+  // The drawn rectangle is the full scale; the value fills it from the bottom.
+  const y = attrNumber(element, 'y') ?? 0;
+  const height = attrNumber(element, 'height') ?? 0;
+  const min = attrNumber(element, 'data-min');
+  const max = attrNumber(element, 'data-max');
+  return {
+    element,
+    keys: [key],
+    render(source) {
+      const value = source.value(key);
+      const domain = source.config(key)?.domainConfig;
+      const lo = min ?? domain?.min ?? 0;
+      const hi = max ?? domain?.max ?? 1;
+      const n = numeric(value);
+      const share = n === null || hi <= lo ? 0 : Math.min(1, Math.max(0, (n - lo) / (hi - lo)));
+      const filled = Math.round(height * share * 100) / 100;
+      return { classes: qualityClass(value), fill: { y: y + height - filled, height: filled } };
+    },
+  };
+}
+
+function stateBinding(element: Element, key: string): Binding {
+  const fault = element.getAttribute('data-pv-fault');
+  const enable = element.getAttribute('data-pv-enable');
+  return {
+    element,
+    keys: [key, ...(fault ? [fault] : []), ...(enable ? [enable] : [])],
+    render(source) {
+      const value = source.value(key);
+      const classes = qualityClass(value);
+      const state = activeState(value);
+      // An alert input (a failure, high water) is an alarm when active; a pump is running.
+      const isAlert = value?.type === 'FailureStateValue' || Boolean(source.config(key)?.alertInputConfig);
+      if (value) classes.push(state.active ? (isAlert ? 'pv-alarm' : 'pv-on') : 'pv-off');
+      if (state.unacknowledged) classes.push('pv-unacknowledged');
+      if (fault) {
+        const f = activeState(source.value(fault));
+        if (f.active) classes.push('pv-fault');
+        if (f.unacknowledged) classes.push('pv-unacknowledged');
+      }
+      if (enable) {
+        const e = source.value(enable);
+        if (e && !activeState(e).active) classes.push('pv-locked');
+      }
+      return { classes: [...new Set(classes)] };
+    },
+  };
+}
+
+function groupBinding(element: Element, key: string): Binding {
+  return { element, keys: [key], render: (source) => ({ classes: qualityClass(source.value(key)) }) };
+}
+
+function sameRendered(a: Rendered | undefined, b: Rendered): boolean {
+  return (
+    a !== undefined &&
+    a.text === b.text &&
+    a.fill?.y === b.fill?.y &&
+    a.fill?.height === b.fill?.height &&
+    a.classes.join(' ') === b.classes.join(' ')
+  );
+}
+
+function write(binding: Binding, next: Rendered): void {
+  const { element } = binding;
+  if (next.text !== undefined && element.textContent !== next.text) element.textContent = next.text;
+  if (next.fill) {
+    element.setAttribute('y', String(next.fill.y));
+    element.setAttribute('height', String(next.fill.height));
+  }
+  const list = element.classList;
+  for (const c of [...ALL_QUALITY, ...STATE_CLASSES])
+    if (list.contains(c) && !next.classes.includes(c)) list.remove(c);
+  for (const c of next.classes) if (!list.contains(c)) list.add(c);
+}
+
+/** The live elements of one image, indexed by the PVs they read. */
+export interface ImageBindings {
+  /** Every PV any element reads, once (one subscription set per image). */
+  readonly keys: readonly string[];
+  /** Text-message ids the image shows. */
+  readonly textIds: readonly number[];
+  /** Elements bound to a text message, by id. */
+  readonly textElements: ReadonlyMap<number, readonly Element[]>;
+  /** Renders the elements that read these PVs; unchanged ones are not touched. Returns the writes. */
+  update(keys: Iterable<string>): number;
+  /** Renders every element (first paint, language change). */
+  updateAll(): number;
+}
+
+/** The key an element reads first (for the hover and the definition check), or null. */
+export function primaryKey(element: Element): string | null {
+  for (const name of ['data-pv', 'data-pv-fill', 'data-pv-state', 'data-pv-group'] as const) {
+    const key = element.getAttribute(name);
+    if (key) return key;
+  }
+  return null;
+}
+
+/**
+ * Finds the bound elements of a process image and indexes them by PV. Keys are used as written
+ * ("AnaIn-100010"); invalid ones are skipped here and named by the server's definition check.
+ */
+export function bindImage(
+  root: Element,
+  source: BindingSource,
+  isKey: (key: string) => boolean,
+): ImageBindings {
+  const bindings: Binding[] = [];
+  const add = (el: Element, attr: string, make: (el: Element, key: string) => Binding) => {
+    const key = el.getAttribute(attr);
+    if (key && isKey(key)) bindings.push(make(el, key));
+  };
+  for (const el of root.querySelectorAll('[data-pv]')) add(el, 'data-pv', valueBinding);
+  for (const el of root.querySelectorAll('[data-pv-fill]')) add(el, 'data-pv-fill', fillBinding);
+  for (const el of root.querySelectorAll('[data-pv-state]')) add(el, 'data-pv-state', stateBinding);
+  for (const el of root.querySelectorAll('[data-pv-group]')) add(el, 'data-pv-group', groupBinding);
+
+  const byKey = new Map<string, Binding[]>();
+  for (const binding of bindings) {
+    binding.keys = binding.keys.filter(isKey);
+    for (const key of binding.keys) {
+      const list = byKey.get(key) ?? [];
+      list.push(binding);
+      byKey.set(key, list);
+    }
+  }
+
+  const textElements = new Map<number, Element[]>();
+  for (const el of root.querySelectorAll('[data-text-message]')) {
+    const id = Number(el.getAttribute('data-text-message'));
+    if (!Number.isInteger(id) || id < 1) continue;
+    textElements.set(id, [...(textElements.get(id) ?? []), el]);
+  }
+
+  const render = (targets: Iterable<Binding>) => {
+    let writes = 0;
+    for (const binding of targets) {
+      const next = binding.render(source);
+      if (sameRendered(binding.last, next)) continue;
+      binding.last = next;
+      write(binding, next);
+      writes += 1;
+    }
+    return writes;
+  };
+
+  return {
+    keys: [...byKey.keys()],
+    textIds: [...textElements.keys()],
+    textElements,
+    update(keys) {
+      const targets = new Set<Binding>();
+      for (const key of keys) for (const b of byKey.get(key) ?? []) targets.add(b);
+      return render(targets);
+    },
+    updateAll() {
+      for (const b of bindings) b.last = undefined;
+      return render(bindings);
+    },
+  };
+}
+
+/** The key of a value as the bindings use it. */
+export const keyOfValue = (value: ProcessValue) => pvKey(value.pvRef);

@@ -1,0 +1,42 @@
+import { parsePvKey, type PvRef } from '@leitwarte/core';
+import { pvHub } from '../../live/pv-hub';
+import { pvValueStore } from '../../live/pv-value-store';
+import type { ImageBindings } from './bindings';
+
+/**
+ * Connects an image's bindings to the PV channel: one subscription set for all its PVs, and per
+ * frame one render of each binding whose PVs changed (the value store notifies changed keys once
+ * per frame; the keys are gathered and rendered together in a microtask of that frame, so an
+ * element reading three PVs is still written once). Returns the function that disconnects it.
+ */
+export function connectLiveImage(bindings: ImageBindings, onResync: () => void): () => void {
+  const release = pvHub.acquire();
+  const refs = bindings.keys.map(parsePvKey).filter((r): r is PvRef => r !== null);
+  const dirty = new Set<string>();
+  let scheduled = false;
+  const flush = () => {
+    scheduled = false;
+    const keys = [...dirty];
+    dirty.clear();
+    bindings.update(keys);
+  };
+  const unlisten = bindings.keys.map((key) =>
+    pvValueStore.subscribe(key, () => {
+      dirty.add(key);
+      if (!scheduled) {
+        scheduled = true;
+        queueMicrotask(flush);
+      }
+    }),
+  );
+  // Failures heal themselves: the channel subscribes everything wanted again on every connect.
+  if (refs.length > 0) pvHub.subscribe(refs).catch(() => {});
+  const unresync = pvHub.onResync(onResync);
+  bindings.updateAll();
+  return () => {
+    for (const stop of unlisten) stop();
+    unresync();
+    if (refs.length > 0) pvHub.unsubscribe(refs);
+    release();
+  };
+}

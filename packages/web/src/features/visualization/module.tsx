@@ -1,0 +1,24 @@
+import { Suspense, type ReactNode } from 'react';
+import type { FeatureModule } from '../../lib/feature-module';
+import { lazyScreen } from '../../lib/lazy-screen';
+import { LoadingView } from '../../ui/status-views';
+
+const ProcessImagesPage = lazyScreen(
+  () => import('./process-images-page'),
+  (m) => m.ProcessImagesPage,
+);
+const ProcessImagePage = lazyScreen(
+  () => import('./process-image-page'),
+  (m) => m.ProcessImagePage,
+);
+
+const page = (element: ReactNode) => <Suspense fallback={<LoadingView />}>{element}</Suspense>;
+
+/** Process images: the list, and one image live with its actions. */
+export const visualizationFeature: FeatureModule = {
+  shellRoutes: [
+    { path: 'visualization', element: page(<ProcessImagesPage />) },
+    { path: 'visualization/:name', element: page(<ProcessImagePage />) },
+  ],
+  nav: [{ group: 'plant', path: '/visualization', labelKey: 'nav.processImages' }],
+};

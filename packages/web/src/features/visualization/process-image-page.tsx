@@ -1,0 +1,99 @@
+import { Notifications } from '@mantine/notifications';
+import { Anchor, Group, Stack, Title } from '@mantine/core';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ErrorView, LoadingView } from '../../ui/status-views';
+import { useVisualisationText } from '../../lib/visualisation-texts';
+import { textMessageHub } from '../../live/text-message-hub';
+import { ActionDialogs, type ActionDialog } from './action-dialogs';
+import type { VisuAction } from './actions';
+import { ImageView } from './image-view';
+import { launchWriteAction } from './launch-write-action';
+import { useImageData, useProcessImageList } from './use-image-data';
+import '@mantine/notifications/styles.css';
+import './visualization.css';
+
+/** /visualization/:name — a process image with live values and its actions (screens §2). */
+export function ProcessImagePage() {
+  const { t } = useTranslation();
+  const plantText = useVisualisationText();
+  const { name = '' } = useParams();
+  const navigate = useNavigate();
+  const data = useImageData(name);
+  const list = useProcessImageList();
+  const [dialog, setDialog] = useState<ActionDialog | null>(null);
+  const title = list.data?.find((image) => image.name === name)?.title ?? name;
+
+  const run = useCallback(
+    (action: VisuAction) => {
+      switch (action.kind) {
+        case 'navigate':
+          void navigate(action.to);
+          return;
+        case 'window':
+        case 'applicationStart':
+          // Embedded in the native app, window.open opens in place (native bridge).
+          window.open(action.url, '_blank', 'noopener');
+          return;
+        case 'invalidPath':
+          setDialog({ kind: 'invalidPath' });
+          return;
+        case 'unsupported':
+          setDialog({ kind: 'unsupported', name: action.name });
+          return;
+        case 'write':
+          launchWriteAction(action.action);
+          return;
+        case 'plans':
+          setDialog({ kind: 'plans', entries: action.entries });
+          return;
+        case 'text':
+          setDialog({
+            kind: 'text',
+            textId: action.textId,
+            message: textMessageHub.messages.get(String(action.textId))?.message ?? '',
+          });
+          return;
+      }
+    },
+    [navigate],
+  );
+
+  let content;
+  if (data.isPending) content = <LoadingView />;
+  else if (data.error || data.markup === undefined)
+    content = (
+      <ErrorView
+        title={t('errors.processImageUnavailable')}
+        error={data.error ?? undefined}
+        onRetry={data.refetch}
+      />
+    );
+  else
+    content = (
+      <ImageView
+        markup={data.markup}
+        configs={data.configs}
+        canEditTexts={data.canEditTexts}
+        onAction={run}
+        onResync={data.refetchValues}
+      />
+    );
+
+  return (
+    <Stack gap="sm" className="process-image-page">
+      <Notifications position="top-right" zIndex={400} />
+      <Group gap="xs" wrap="nowrap" align="baseline">
+        <Anchor component={Link} to="/visualization" size="sm" className="process-image-back">
+          {t('processImages.title')}
+        </Anchor>
+        <Title order={1} size="h4" className="process-image-title">
+          {plantText(title)}
+        </Title>
+      </Group>
+      {content}
+      <ActionDialogs dialog={dialog} onChange={setDialog} />
+    </Stack>
+  );
+}
