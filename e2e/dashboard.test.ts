@@ -1,6 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StandIn } from '../packages/server/src/test-support/local-peers';
 import { TEST_PLANT_USERS_PASSWORD, type TestServer } from '../packages/server/src/test-support/test-server';
+import { startWeatherStandIn } from '../packages/server/src/test-support/weather-stand-in';
 import { LoginPage } from './pages/login-page.js';
 import { startAppServer } from './support/app-server.js';
 import { launchBrowser, newPage } from './support/browser.js';
@@ -10,6 +12,7 @@ const DEFAULT_NAME = 'Übersicht Zweckverband';
 
 describe('dashboards in the browser', () => {
   let server: TestServer;
+  let weather: StandIn;
   let browser: Browser;
   let operator: Page;
   let viewer: Page;
@@ -26,13 +29,20 @@ describe('dashboards in the browser', () => {
     return page;
   };
   const dashboardName = (page: Page) => page.getByRole('heading', { level: 1 }).innerText();
+  const otherDashboardId = async () => {
+    const config = await server.services.domain.dashboards.config();
+    return config.dashboards.find((d) => d.id !== config.defaultDashboardId)!.id;
+  };
   const pvValue = (key: string) => {
     const value = server.services.plant.values.get(key);
     return value?.type === 'DoubleValue' ? value.doubleValue : undefined;
   };
 
   beforeAll(async () => {
-    server = await startAppServer();
+    weather = await startWeatherStandIn({ temperature: 12.5, icon: '10d', up: true }, 'app-id-1');
+    server = await startAppServer({
+      config: { weatherUrl: `${weather.url}/data/2.5`, weatherKey: 'app-id-1' },
+    });
     browser = await launchBrowser();
     operator = await signIn('betrieb');
     viewer = await signIn('gast');
@@ -40,6 +50,7 @@ describe('dashboards in the browser', () => {
   afterAll(async () => {
     await browser?.close();
     await server?.close();
+    await weather?.close();
   });
 
   it('shows the default dashboard at / with every widget kind of the demo overview', async () => {
@@ -113,6 +124,26 @@ describe('dashboards in the browser', () => {
     expect(audit.some((row) => row.action === 'dashboard.note' && row.new_value === text)).toBe(true);
   });
 
+  it('shows the weather of the stand-in service: the temperature now and a forecast', async () => {
+    const actual = operator.locator('[data-kind="Weather"] .weather-widget[data-temperature]');
+    await actual.waitFor({ timeout: 15_000 });
+    expect(await actual.getAttribute('data-condition')).toBe('Rain');
+    const text = await actual.innerText();
+    expect(text).toContain('12,5 °C');
+    expect(text).toContain('Regen 1 h: 0,3 mm');
+    expect(text).toContain('Luftfeuchte 64 %');
+
+    await operator.goto(`${server.url}/${await otherDashboardId()}`);
+    const forecast = operator.getByTestId('weather-forecast');
+    await forecast.waitFor({ timeout: 15_000 });
+    expect(await forecast.locator('[data-time]').count()).toBe(4);
+    // Timestamps of the service are seconds; the page shows them as the plant's times.
+    const first = Number(await forecast.locator('[data-time]').first().getAttribute('data-time'));
+    expect(first).toBe(Date.UTC(2026, 5, 10, 12));
+    expect(await forecast.innerText()).toContain('13,5 °C');
+    await operator.goto(`${server.url}/`);
+  });
+
   it('shows a marker per located station of the map widget; a click opens the station page', async () => {
     const located = server.services.plant
       .stations()
@@ -149,11 +180,9 @@ describe('dashboards in the browser', () => {
     await operator.goto(`${server.url}/`);
     await operator.locator('[data-kind="Note"]').waitFor({ timeout: 15_000 });
     expect(await dashboardName(operator)).toBe(DEFAULT_NAME);
-    const config = await server.services.domain.dashboards.config();
-    const other = config.dashboards.find((d) => d.id !== config.defaultDashboardId)!;
-    await operator.goto(`${server.url}/${other.id}`);
+    await operator.goto(`${server.url}/${await otherDashboardId()}`);
     await operator.locator('[data-kind="Browser"]').waitFor({ timeout: 15_000 });
-    expect(await dashboardName(operator)).toBe(other.name);
+    expect(await dashboardName(operator)).toBe('Abwasser und Regenbecken');
   });
 
   it('says so for a dashboard number that does not exist, and a non-number is not found', async () => {

@@ -8,6 +8,7 @@ import { NoteWidget } from './widgets/note-widget';
 import { SingleValueWidget } from './widgets/single-value-widget';
 import { WebcamWidget } from './widgets/webcam-widget';
 import { UnavailableWidget } from './widgets/unavailable-widget';
+import { WeatherWidget } from './widgets/weather-widget';
 
 export interface WidgetContext {
   canEdit: boolean;
@@ -26,6 +27,8 @@ function WidgetBody({ widget, context }: { widget: DashboardWidget; context: Wid
       return <WebcamWidget widget={widget} />;
     case 'GoogleMaps':
       return <MapWidget widget={widget} locale={context.locale} />;
+    case 'Weather':
+      return <WeatherWidget widget={widget} locale={context.locale} />;
     case 'Placeholder':
       return null;
     default:
