@@ -185,7 +185,10 @@ export async function build(options: BuildOptions): Promise<Built> {
     await store.close();
   });
 
-  await app.register(securityHeaders, { recaptcha: config.recaptchaSiteKey !== null });
+  await app.register(securityHeaders, {
+    recaptcha: config.recaptchaSiteKey !== null,
+    frameSources: config.frameSources,
+  });
   if (config.httpCompression) await app.register(compression);
   await app.register(fastifyCookie);
   await app.register(apiDocs, { version: VERSION });

@@ -25,6 +25,9 @@ describe('configuration', () => {
       httpCompression: true,
       trustedProxies: [],
       loginAddressMaxFailures: 20,
+      frameSources: [],
+      weatherUrl: null,
+      weatherKey: null,
     });
   });
 
@@ -50,6 +53,9 @@ describe('configuration', () => {
         LEITWARTE_CHART_READ_THREADS: '3',
         LEITWARTE_BACKFILL_DAYS: '8',
         LEITWARTE_HTTP_COMPRESSION: 'false',
+        LEITWARTE_FRAME_SOURCES: 'https://www.dwd.de, http://intranet:8081',
+        LEITWARTE_WEATHER_URL: 'https://api.openweathermap.org/data/2.5/',
+        LEITWARTE_WEATHER_KEY: 'app-id',
       },
       '/srv',
     );
@@ -68,6 +74,9 @@ describe('configuration', () => {
       chartReadThreads: 3,
       backfillDays: 8,
       httpCompression: false,
+      frameSources: ['https://www.dwd.de', 'http://intranet:8081'],
+      weatherUrl: 'https://api.openweathermap.org/data/2.5',
+      weatherKey: 'app-id',
     });
   });
 
@@ -91,6 +100,11 @@ describe('configuration', () => {
     ['LEITWARTE_TRUSTED_PROXIES', 'proxy.example'],
     ['LEITWARTE_TRUSTED_PROXIES', '10.0.0.0/33'],
     ['LEITWARTE_TRUSTED_PROXIES', '10.0.0.1,'],
+    ['LEITWARTE_FRAME_SOURCES', "https://x.example 'unsafe-inline'"],
+    ['LEITWARTE_FRAME_SOURCES', 'file:///c:/'],
+    ['LEITWARTE_WEATHER_URL', 'ftp://weather'],
+    ['LEITWARTE_WEATHER_URL', 'https://weather.example'],
+    ['LEITWARTE_WEATHER_KEY', 'key-without-url'],
   ])('refuses %s=%s with a message naming the variable', (variable, value) => {
     expect(() => loadConfig({ [variable]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [variable]: value })).toThrow(new RegExp(`^${variable}: `));

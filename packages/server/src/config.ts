@@ -28,6 +28,14 @@ export interface Config {
   trustedProxies: string[];
   /** Origins allowed to open hub connections besides the server's own. */
   allowedOrigins: string[];
+  /** Origins the dashboard's browser widgets may embed (the CSP's frame-src); empty: none. */
+  frameSources: string[];
+  /**
+   * OpenWeatherMap-compatible service of the weather widgets (its base, e.g.
+   * https://api.openweathermap.org/data/2.5) and its application id; null: not configured.
+   */
+  weatherUrl: string | null;
+  weatherKey: string | null;
   /** Idle timeout of a session on the server (screens §9: 15 minutes). */
   sessionIdleMs: number;
   /** Absolute lifetime of a session, whatever the activity. */
@@ -158,6 +166,32 @@ function trustedProxies(env: Env): string[] {
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
+/** A comma-separated list of http(s) origins; each checked here. */
+function originList(env: Env, name: string): string[] {
+  const raw = text(env, name);
+  const origins = raw === null ? [] : raw.split(',').map((o) => o.trim());
+  for (const origin of origins) {
+    if (!/^https?:\/\/[^/\s;,']+$/.test(origin)) {
+      throw new ConfigError(name, `"${origin}" is not an origin like https://host:port`);
+    }
+  }
+  return origins;
+}
+
+/** The weather service: its URL and key come together, since the service refuses calls without a key. */
+function weather(env: Env): { weatherUrl: string | null; weatherKey: string | null } {
+  const weatherUrl = url(env, 'LEITWARTE_WEATHER_URL', ['https:', 'http:']);
+  const weatherKey = text(env, 'LEITWARTE_WEATHER_KEY');
+  if ((weatherUrl === null) !== (weatherKey === null)) {
+    const [set, missing] =
+      weatherUrl === null
+        ? ['LEITWARTE_WEATHER_KEY', 'LEITWARTE_WEATHER_URL']
+        : ['LEITWARTE_WEATHER_URL', 'LEITWARTE_WEATHER_KEY'];
+    throw new ConfigError(set, `needs ${missing} as well`);
+  }
+  return { weatherUrl: weatherUrl?.replace(/\/+$/, '') ?? null, weatherKey };
+}
+
 /** Reads and validates the configuration; throws ConfigError naming the first bad variable. */
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
   const origins = text(env, 'LEITWARTE_ALLOWED_ORIGINS');
@@ -197,6 +231,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     adminPassword,
     plantUsersPassword,
     allowedOrigins,
+    frameSources: originList(env, 'LEITWARTE_FRAME_SOURCES'),
+    ...weather(env),
     trustedProxies: trustedProxies(env),
     sessionIdleMs: integer(env, 'LEITWARTE_SESSION_IDLE_SECONDS', 900, 10, 86_400) * 1000,
     sessionMaxMs: integer(env, 'LEITWARTE_SESSION_MAX_HOURS', 12, 1, 24 * 30) * 3_600_000,

@@ -14,7 +14,11 @@ import {
 import { createAnnotationService, createChartService, resolveChartsContent } from './plant/charts/index.js';
 import { ChartsContentSchema } from './plant/charts/charts-content.js';
 import { contentPath, readContentFile } from './plant/charts/content-file.js';
-import { createDashboardService, resolveDashboardsContent } from './plant/dashboards/index.js';
+import {
+  createDashboardService,
+  createWeatherService,
+  resolveDashboardsContent,
+} from './plant/dashboards/index.js';
 import { DashboardsContentSchema } from './plant/dashboards/dashboards-content.js';
 import type { PlantDefinition } from './plant/definition-types.js';
 import { createEnergyService, loadEnergyContent } from './plant/energy/index.js';
@@ -203,6 +207,7 @@ export async function createDomain(options: DomainOptions) {
   });
   const annotations = createAnnotationService({ store, plant });
   const dashboards = createDashboardService({ store });
+  const weather = createWeatherService({ url: config.weatherUrl, key: config.weatherKey, log });
   const webcamsFile = file('webcams.json');
   const webcams = webcamsFile
     ? createWebcamService({
@@ -273,6 +278,7 @@ export async function createDomain(options: DomainOptions) {
     charts,
     annotations,
     dashboards,
+    weather,
     webcams,
     processImages,
     historian,

@@ -2,3 +2,4 @@ export * from './dashboard-constants.js';
 export * from './dashboard-schemas.js';
 export * from './dashboard-rules.js';
 export * from './dashboard-replies.js';
+export * from './weather.js';

@@ -4,6 +4,7 @@ import {
   DashboardNoteUpdateSchema,
   DashboardSchema,
   ErrorReply,
+  WeatherReplySchema,
 } from '@leitwarte/core';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
@@ -80,6 +81,34 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (a
         });
       }
       return visibleDashboard(dashboard, viewerOf(actorOf(request)));
+    },
+  );
+
+  app.get(
+    '/api/dashboard/weather/:widgetId',
+    {
+      preHandler: requireRight(services, 'read'),
+      schema: {
+        tags,
+        summary:
+          "A weather widget's weather by its zip code and country (fetched and cached by the server; the service's key stays here)",
+        params: Type.Object({ widgetId: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) }),
+        response: { 200: WeatherReplySchema, 403: ErrorReply, 404: ErrorReply },
+      },
+    },
+    async (request, reply) => {
+      // Only places of configured widgets are asked for: the server is no open weather proxy.
+      const { dashboards: all } = await dashboards.config();
+      const widget = all.flatMap((d) => d.widgets).find((w) => w.id === request.params.widgetId);
+      if (widget?.kind !== 'Weather') {
+        return reply.code(404).send({
+          statusCode: 404,
+          error: 'Not Found',
+          code: 'notFound',
+          message: `no weather widget ${request.params.widgetId}`,
+        });
+      }
+      return services.domain.weather.weather(widget);
     },
   );
 

@@ -1,4 +1,10 @@
-import type { Dashboard, DashboardConfig, DashboardNotePatch, DashboardNoteUpdate } from '@leitwarte/core';
+import type {
+  Dashboard,
+  DashboardConfig,
+  DashboardNotePatch,
+  DashboardNoteUpdate,
+  WeatherReply,
+} from '@leitwarte/core';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from './http';
 
@@ -21,3 +27,8 @@ export const dashboardConfigQuery = queryOptions({
   queryKey: ['dashboard', 'config'] as const,
   queryFn: ({ signal }) => getDashboardConfig(signal),
 });
+
+/** GET /api/dashboard/weather/{widgetId}: the weather of a weather widget, fetched and cached by the server. */
+export function getWidgetWeather(widgetId: number, signal?: AbortSignal): Promise<WeatherReply> {
+  return apiRequest<WeatherReply>(`/api/dashboard/weather/${widgetId}`, { signal });
+}

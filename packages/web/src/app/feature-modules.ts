@@ -3,6 +3,7 @@ import { adminSourcesFeature } from '../features/admin-sources/module';
 import { adminUsersFeature } from '../features/admin-users/module';
 import { alertsFeature } from '../features/alerts/module';
 import { chartsFeature } from '../features/charts/module';
+import { dashboardFeature } from '../features/dashboard/module';
 import { eventsFeature } from '../features/events/module';
 import { loginFlowFeature } from '../features/login/module';
 import { remoteAlarmFeature } from '../features/remote-alarm/module';
@@ -17,6 +18,7 @@ export const FEATURE_MODULES: readonly FeatureModule[] = [
   loginFlowFeature,
   stationsFeature,
   visualizationFeature,
+  dashboardFeature,
   alertsFeature,
   eventsFeature,
   chartsFeature,

@@ -1,4 +1,5 @@
 import { lazy } from 'react';
+import { lazyScreen } from '../lib/lazy-screen';
 
 // One chunk per screen: the first download holds only the shell; each screen loads when visited.
 export const LoginPage = lazy(() =>
@@ -9,6 +10,10 @@ export const LogoutPage = lazy(() =>
 );
 export const OverviewPage = lazy(() =>
   import('../features/overview/overview-page').then((m) => ({ default: m.OverviewPage })),
+);
+export const DashboardPage = lazyScreen(
+  () => import('../features/dashboard/dashboard-page'),
+  (m) => m.DashboardPage,
 );
 export const NotFoundPage = lazy(() =>
   import('../features/not-found/not-found-page').then((m) => ({ default: m.NotFoundPage })),

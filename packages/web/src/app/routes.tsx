@@ -1,14 +1,26 @@
 import { Suspense, type ReactNode } from 'react';
-import { Navigate, useRoutes, type RouteObject } from 'react-router';
-import { DEFAULT_LANDING } from '../lib/return-url';
+import { useParams, useRoutes, type RouteObject } from 'react-router';
 import { ErrorBoundary } from '../ui/error-boundary';
 import { LoadingView } from '../ui/status-views';
 import { FEATURE_MODULES } from './feature-modules';
-import { AppShellLayout, LoginPage, LogoutPage, NotFoundPage, OverviewPage } from './lazy-pages';
+import {
+  AppShellLayout,
+  DashboardPage,
+  LoginPage,
+  LogoutPage,
+  NotFoundPage,
+  OverviewPage,
+} from './lazy-pages';
 import { RequireAuth } from './require-auth';
 import { useUnauthorizedRedirect } from './use-unauthorized-redirect';
 
 const page = (node: ReactNode) => <Suspense fallback={<LoadingView />}>{node}</Suspense>;
+
+/** `/{id}` is a dashboard when the id is a number (DESIGN routes); any other one segment is not found. */
+function DashboardOrNotFound() {
+  const { dashboardId } = useParams();
+  return /^[1-9][0-9]{0,9}$/.test(dashboardId ?? '') ? <DashboardPage /> : <NotFoundPage />;
+}
 
 /** Routes of DESIGN.md; only those that exist yet. Features bring theirs in their module. */
 export const routes: RouteObject[] = [
@@ -19,8 +31,8 @@ export const routes: RouteObject[] = [
     path: '/',
     element: <RequireAuth>{page(<AppShellLayout />)}</RequireAuth>,
     children: [
-      // The dashboard will live at "/"; until then the overview is the start page.
-      { index: true, element: <Navigate to={DEFAULT_LANDING} replace /> },
+      { index: true, element: <DashboardPage /> },
+      { path: ':dashboardId', element: <DashboardOrNotFound /> },
       { path: 'overview', element: <OverviewPage /> },
       ...FEATURE_MODULES.flatMap((m) => m.shellRoutes ?? []),
       { path: '*', element: <NotFoundPage /> },

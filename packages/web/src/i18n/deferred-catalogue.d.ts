@@ -7,4 +7,5 @@ declare module '*/de.json?deferred' {
   export const remoteAlarm: CatalogueTree;
   export const webcams: CatalogueTree;
   export const processImages: CatalogueTree;
+  export const dashboard: CatalogueTree;
 }

@@ -22,14 +22,15 @@ export const DEFERRED_AREAS = [
   'remoteAlarm',
   'webcams',
   'processImages',
+  'dashboard',
 ] as const;
 
 // A module of its own (the query), so the entry's import of de.json does not carry these areas;
 // destructured, so the chunk holds only them.
 async function loadDeferredGerman(): Promise<CatalogueTree> {
-  const { charts, events, admin, remoteAlarm, webcams, processImages } =
+  const { charts, events, admin, remoteAlarm, webcams, processImages, dashboard } =
     await import('./locales/de.json?deferred');
-  return { charts, events, admin, remoteAlarm, webcams, processImages } satisfies Record<
+  return { charts, events, admin, remoteAlarm, webcams, processImages, dashboard } satisfies Record<
     (typeof DEFERRED_AREAS)[number],
     CatalogueTree
   >;

@@ -11,3 +11,9 @@ export {
   type SeedDashboard,
 } from './dashboards-content.js';
 export { visibleDashboard, visibleWidget, type DashboardViewer } from './dashboard-visibility.js';
+export {
+  createWeatherService,
+  WEATHER_CACHE_MS,
+  type WeatherPlace,
+  type WeatherService,
+} from './weather-service.js';

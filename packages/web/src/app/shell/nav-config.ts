@@ -62,6 +62,8 @@ export const VISIBLE_NAV_GROUPS = NAV_GROUPS.filter((group) => group.items.lengt
 
 /** Whether a navigation entry is the current page or one below it. */
 export function isNavActive(pathname: string, path: string): boolean {
+  // `/{id}` is a dashboard, so it belongs to the dashboard entry at `/`.
+  if (path === '/') return pathname === '/' || /^\/[0-9]+$/.test(pathname);
   return pathname === path || pathname.startsWith(`${path}/`);
 }
 

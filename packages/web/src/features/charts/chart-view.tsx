@@ -30,7 +30,7 @@ import { ChartLegend } from './plot/chart-legend';
 import type { PlotAnnotation, RangeChangeCause } from './plot/plot-types';
 import { TimeSeriesPlot } from './plot/time-series-plot';
 import { buildLimitLines, buildPlotSeries, seriesKeys, wantsLimitLines } from './plot-series';
-import { watchPvLimits } from './pv-limits';
+import { watchPvLimits } from '../../live/pv-limits';
 import { useChartData, type ChartDataFetcher, type DataSeries } from './use-chart-data';
 import { useLiveChart } from './use-live-chart';
 

@@ -1,6 +1,7 @@
 import {
   Paper,
   SegmentedControl,
+  Select,
   Stack,
   Text,
   Title,
@@ -10,7 +11,9 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dashboardConfigQuery } from '../../api/dashboard';
 import { userInfoQuery } from '../../api/user-management';
+import { setStartDashboard, useStartDashboard } from '../../lib/start-dashboard';
 import { LanguageSwitch } from '../../ui/language-switch';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -32,12 +35,23 @@ function isScheme(value: string): value is (typeof SCHEMES)[number] {
   return (SCHEMES as readonly string[]).includes(value);
 }
 
-/** Settings: language, colour scheme (remembered in this browser) and the auto-logout time. */
+/** Settings: language, colour scheme and start dashboard (remembered in this browser) and the auto-logout time. */
 export function SettingsPage() {
   const { t } = useTranslation();
   const { colorScheme, setColorScheme } = useMantineColorScheme();
   const { data: user } = useQuery(userInfoQuery);
   const minutes = user ? Math.round(user.idleTimeoutMs / 60_000) : null;
+  const dashboards = useQuery(dashboardConfigQuery).data;
+  const username = user?.username ?? null;
+  const start = useStartDashboard(username);
+  const plantDefault = dashboards?.dashboards.find((d) => d.id === dashboards.defaultDashboardId);
+  // '' stands for "no own choice": the plant's default, whichever it is at the time.
+  const startOptions = [
+    ...(plantDefault
+      ? [{ value: '', label: t('shell.settings.startDashboard.plantDefault', { name: plantDefault.name }) }]
+      : []),
+    ...(dashboards?.dashboards ?? []).map((d) => ({ value: String(d.id), label: d.name })),
+  ];
   const schemeLabels = {
     light: t('shell.settings.theme.light'),
     dark: t('shell.settings.theme.dark'),
@@ -66,6 +80,21 @@ export function SettingsPage() {
           data={SCHEMES.map((scheme) => ({ value: scheme, label: schemeLabels[scheme] }))}
         />
       </Section>
+      {username && startOptions.length > 0 ? (
+        <Section title={t('shell.settings.startDashboard.title')}>
+          <Text size="sm" c="dimmed">
+            {t('shell.settings.startDashboard.text')}
+          </Text>
+          <Select
+            label={t('shell.settings.startDashboard.label')}
+            data={startOptions}
+            value={start !== null && dashboards?.dashboards.some((d) => d.id === start) ? String(start) : ''}
+            onChange={(value) => setStartDashboard(username, value ? Number(value) : null)}
+            allowDeselect={false}
+            maw={420}
+          />
+        </Section>
+      ) : null}
       <Section title={t('shell.settings.autoLogout.title')}>
         {minutes !== null && (
           <Text size="sm" data-testid="auto-logout-minutes" data-minutes={minutes}>

@@ -1,7 +1,7 @@
 import { isPvRef, type LimitConfig, type PvRef } from '@leitwarte/core';
-import type { HubConnectionLike } from '../../live/connection-manager';
-import { liveConnections } from '../../live/live-connections';
-import { pvHub } from '../../live/pv-hub';
+import type { HubConnectionLike } from './connection-manager';
+import { liveConnections } from './live-connections';
+import { pvHub } from './pv-hub';
 
 type LimitListener = (configs: readonly LimitConfig[]) => void;
 
