@@ -5,6 +5,7 @@ import { alertsFeature } from '../features/alerts/module';
 import { chartsFeature } from '../features/charts/module';
 import { eventsFeature } from '../features/events/module';
 import { loginFlowFeature } from '../features/login/module';
+import { maintenanceFeature } from '../features/maintenance/module';
 import { remoteAlarmFeature } from '../features/remote-alarm/module';
 import { shellPagesFeature } from '../features/shell-pages/module';
 import { webcamsFeature } from '../features/webcams/module';
@@ -16,6 +17,7 @@ export const FEATURE_MODULES: readonly FeatureModule[] = [
   alertsFeature,
   eventsFeature,
   chartsFeature,
+  maintenanceFeature,
   remoteAlarmFeature,
   webcamsFeature,
   accountFeature,

@@ -21,6 +21,7 @@ export {
   pv,
   quality,
   rights,
+  runtimeEdit,
   secondFactor,
   shell,
   station,

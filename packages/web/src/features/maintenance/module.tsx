@@ -1,0 +1,34 @@
+import { Suspense, type ReactNode } from 'react';
+import type { FeatureModule } from '../../lib/feature-module';
+import { lazyScreen } from '../../lib/lazy-screen';
+import { LoadingView } from '../../ui/status-views';
+
+// Each screen is its own chunk and brings the maintenance texts with it.
+const MessagesPage = lazyScreen(
+  () => import('./messages-page'),
+  (m) => m.MessagesPage,
+);
+const RuntimesPage = lazyScreen(
+  () => import('./runtimes-page'),
+  (m) => m.RuntimesPage,
+);
+
+const LifecyclePage = lazyScreen(
+  () => import('./lifecycle-page'),
+  (m) => m.LifecyclePage,
+);
+
+const page = (element: ReactNode) => <Suspense fallback={<LoadingView />}>{element}</Suspense>;
+
+/**
+ * Maintenance: the messages of due and soon-due machines, and per machine (a PV reference such
+ * as DigiIn-100020) its runtimes, life cycle and data sheet.
+ */
+export const maintenanceFeature: FeatureModule = {
+  shellRoutes: [
+    { path: 'maintenance/messages', element: page(<MessagesPage />) },
+    { path: 'maintenance/runtimes/:id', element: page(<RuntimesPage />) },
+    { path: 'maintenance/lifecycle/:id', element: page(<LifecyclePage />) },
+  ],
+  nav: [{ group: 'maintenance', path: '/maintenance/messages', labelKey: 'nav.maintenance.messages' }],
+};
