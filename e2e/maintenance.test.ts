@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_PLANT_USERS_PASSWORD, type TestServer } from '../packages/server/src/test-support/test-server';
 import { AppShell } from './pages/app-shell.js';
 import { LoginPage } from './pages/login-page.js';
-import { LifecyclePage, MaintenanceMessagesPage, RuntimesPage } from './pages/maintenance-pages.js';
+import {
+  DatasheetPage,
+  LifecyclePage,
+  MaintenanceMessagesPage,
+  RuntimesPage,
+} from './pages/maintenance-pages.js';
 import { startAppServer } from './support/app-server.js';
 import { launchBrowser, newPage } from './support/browser.js';
 
@@ -12,6 +17,15 @@ import { launchBrowser, newPage } from './support/browser.js';
 const INLET_PUMP = 'DigiIn-1100020';
 const INLET_PUMP_HOURS = 'RechenWert-11020';
 const BLOWER_HOURS = 'RechenWert-11030';
+
+/** A real, if tiny, PDF padded with comment lines to `size` bytes, so its upload takes a while on a slow line. */
+function pdfOf(size: number): Buffer {
+  const head = '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n';
+  const tail = 'trailer << /Root 1 0 R >>\n%%EOF\n';
+  const line = `%${'x'.repeat(78)}\n`;
+  const lines = Math.max(0, Math.floor((size - head.length - tail.length) / line.length));
+  return Buffer.from(head + line.repeat(lines) + tail);
+}
 
 describe('maintenance in the browser', () => {
   let server: TestServer;
@@ -157,7 +171,72 @@ describe('maintenance in the browser', () => {
     await page.context().close();
   });
 
-  it('a viewer sees the runtimes and cannot change them', async () => {
+  it('uploads a PDF with visible progress, leaves nothing of a cancelled one and refuses HTML named .pdf', async () => {
+    const page = await signIn('instandhaltung', '/maintenance/datasheet/DigiIn-100020');
+    const sheet = new DatasheetPage(page);
+    await sheet.open(server.url, 'DigiIn-100020');
+    const machine = { type: 'DigiIn', nr: 100020 } as const;
+    const stored = async () => (await server.services.domain.maintenance.documents(machine)).length;
+    const before = await stored();
+    const shown = await sheet.documents().count();
+    // A slow line (2 MiB/s up) so the progress of a 4 MiB file can be seen and the upload cancelled.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 20,
+      downloadThroughput: -1,
+      uploadThroughput: 2 * 1024 * 1024,
+    });
+
+    await sheet.describe('Betriebsanleitung Brunnenpumpe');
+    await sheet.chooseFile('Betriebsanleitung.pdf', pdfOf(4 * 1024 * 1024));
+    await sheet.add();
+    await sheet.progress().waitFor({ timeout: 5_000 });
+    await page.waitForFunction(
+      () => {
+        const shownProgress = Number(
+          document.querySelector('[data-upload-progress]')?.getAttribute('data-upload-progress'),
+        );
+        return shownProgress > 0 && shownProgress < 100;
+      },
+      undefined,
+      { timeout: 10_000 },
+    );
+    await page.getByRole('link', { name: 'Betriebsanleitung Brunnenpumpe' }).waitFor({ timeout: 30_000 });
+    expect(await sheet.documents().count()).toBe(shown + 1);
+    expect(await stored()).toBe(before + 1);
+
+    // Cancelled halfway: the screen says so and the server keeps nothing.
+    await sheet.describe('Schaltplan');
+    await sheet.chooseFile('Schaltplan.pdf', pdfOf(8 * 1024 * 1024));
+    await sheet.add();
+    await sheet.progress().waitFor({ timeout: 5_000 });
+    await sheet.cancelButton().click();
+    await page.getByText('Der Upload wurde abgebrochen.').waitFor({ timeout: 5_000 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+    expect(await stored()).toBe(before + 1);
+    expect(await sheet.documents().count()).toBe(shown + 1);
+
+    // HTML dressed up as a PDF: refused with the server's own words.
+    await sheet.describe('Angebliches PDF');
+    await sheet.chooseFile('Angebot.pdf', Buffer.from('<!DOCTYPE html><html><body>kein PDF</body></html>'));
+    await sheet.add();
+    const refusal = page.getByRole('alert').filter({ hasText: 'Das Dokument wurde nicht angenommen' });
+    await refusal.waitFor({ timeout: 10_000 });
+    expect(await refusal.innerText()).toMatch(
+      /Dateityp nicht erlaubt|Dateiname und Dateiinhalt passen nicht zusammen/,
+    );
+    expect(await stored()).toBe(before + 1);
+    await page.context().close();
+  });
+
+  it('a viewer sees runtimes, life cycle and data sheet and can change nothing', async () => {
     const page = await signIn('gast', `/maintenance/runtimes/${INLET_PUMP}`);
     const runtimes = new RuntimesPage(page);
     await runtimes.open(server.url, INLET_PUMP);
@@ -168,6 +247,11 @@ describe('maintenance in the browser', () => {
     await lifecycle.open(server.url, 'DigiIn-100020');
     expect(await lifecycle.saveButton().count()).toBe(0);
     expect(await page.locator('[data-field="text"]').first().getAttribute('readonly')).not.toBeNull();
+
+    const sheet = new DatasheetPage(page);
+    await sheet.open(server.url, 'DigiIn-100020');
+    expect(await sheet.documents().count()).toBeGreaterThan(0);
+    expect(await page.locator('input[type="file"]').count()).toBe(0);
     await page.context().close();
   });
 });

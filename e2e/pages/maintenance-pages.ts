@@ -91,3 +91,37 @@ export class LifecyclePage {
     return this.page.getByRole('button', { name: 'Speichern' });
   }
 }
+
+/** A machine's data sheet: data, parts, documents and the form that adds one. */
+export class DatasheetPage {
+  constructor(private readonly page: Page) {}
+
+  async open(baseUrl: string, machine: string): Promise<void> {
+    await this.page.goto(`${baseUrl}/maintenance/datasheet/${machine}`);
+    await this.page.getByText('Dokumente', { exact: true }).waitFor({ timeout: 20_000 });
+  }
+
+  documents(): Locator {
+    return this.page.locator('[data-document]');
+  }
+
+  async chooseFile(name: string, buffer: Buffer, mimeType = 'application/pdf'): Promise<void> {
+    await this.page.locator('input[type="file"]').setInputFiles({ name, mimeType, buffer });
+  }
+
+  async describe(text: string): Promise<void> {
+    await this.page.locator('input[data-field="description"]').fill(text);
+  }
+
+  async add(): Promise<void> {
+    await this.page.getByRole('button', { name: 'Hinzufügen', exact: true }).click();
+  }
+
+  progress(): Locator {
+    return this.page.locator('[data-upload-progress]');
+  }
+
+  cancelButton(): Locator {
+    return this.page.getByRole('button', { name: 'Upload abbrechen' });
+  }
+}

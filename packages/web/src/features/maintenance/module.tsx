@@ -17,6 +17,10 @@ const LifecyclePage = lazyScreen(
   () => import('./lifecycle-page'),
   (m) => m.LifecyclePage,
 );
+const DatasheetPage = lazyScreen(
+  () => import('./datasheet-page'),
+  (m) => m.DatasheetPage,
+);
 
 const page = (element: ReactNode) => <Suspense fallback={<LoadingView />}>{element}</Suspense>;
 
@@ -29,6 +33,7 @@ export const maintenanceFeature: FeatureModule = {
     { path: 'maintenance/messages', element: page(<MessagesPage />) },
     { path: 'maintenance/runtimes/:id', element: page(<RuntimesPage />) },
     { path: 'maintenance/lifecycle/:id', element: page(<LifecyclePage />) },
+    { path: 'maintenance/datasheet/:id', element: page(<DatasheetPage />) },
   ],
   nav: [{ group: 'maintenance', path: '/maintenance/messages', labelKey: 'nav.maintenance.messages' }],
 };
