@@ -82,6 +82,47 @@ describe('maintenance in the browser', () => {
     await page.context().close();
   });
 
+  it('reports runtimes below a compare value, prints without its controls and exports CSV', async () => {
+    const page = await signIn('betrieb', '/maintenance/report');
+    await new AppShell(page).waitForHeading('Wartungsbericht');
+    await page.getByText('Nach Vergleichswert', { exact: true }).click();
+    // Default: below 10 % of the target remaining, all stations.
+    await page.locator(`tr[data-pv="${INLET_PUMP_HOURS}"]`).first().waitFor({ timeout: 15_000 });
+    expect(await page.locator(`tr[data-pv="${BLOWER_HOURS}"]`).count()).toBeGreaterThan(0);
+    // Brunnenpumpe 1 has 5210 of 8000 h: far from due.
+    expect(await page.locator('tr[data-pv="RechenWert-1020"]').count()).toBe(0);
+
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.getByRole('button', { name: 'Drucken' }).isVisible()).toBe(false);
+    expect(await page.locator(`tr[data-pv="${INLET_PUMP_HOURS}"]`).first().isVisible()).toBe(true);
+    await page.emulateMedia({ media: 'screen' });
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Als CSV exportieren' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^Wartungsbericht-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = await new Promise<string>((resolve, reject) => {
+      void download.createReadStream().then((stream) => {
+        const chunks: Buffer[] = [];
+        stream.on('data', (c: Buffer) => chunks.push(c));
+        stream.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+        stream.on('error', reject);
+      }, reject);
+    });
+    const lines = csv
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      'Station;Maschine;Laufzeit;EKS;Meldungstext;Laufzeittyp;Einheit;Aktuell;Soll;Restlaufzeit;Zustand',
+    );
+    expect(
+      lines.some((l) => l.includes('Zulaufpumpe 1: Wartungsintervall erreicht') && l.includes('Überfällig')),
+    ).toBe(true);
+    await page.context().close();
+  });
+
   it('refuses a negative runtime, then sets it; the messages follow live and the audit has it', async () => {
     const messagesPage = await signIn('instandhaltung', '/maintenance/messages');
     const messages = new MaintenanceMessagesPage(messagesPage);

@@ -8,6 +8,10 @@ const MessagesPage = lazyScreen(
   () => import('./messages-page'),
   (m) => m.MessagesPage,
 );
+const ReportPage = lazyScreen(
+  () => import('./report-page'),
+  (m) => m.ReportPage,
+);
 const RuntimesPage = lazyScreen(
   () => import('./runtimes-page'),
   (m) => m.RuntimesPage,
@@ -31,9 +35,13 @@ const page = (element: ReactNode) => <Suspense fallback={<LoadingView />}>{eleme
 export const maintenanceFeature: FeatureModule = {
   shellRoutes: [
     { path: 'maintenance/messages', element: page(<MessagesPage />) },
+    { path: 'maintenance/report', element: page(<ReportPage />) },
     { path: 'maintenance/runtimes/:id', element: page(<RuntimesPage />) },
     { path: 'maintenance/lifecycle/:id', element: page(<LifecyclePage />) },
     { path: 'maintenance/datasheet/:id', element: page(<DatasheetPage />) },
   ],
-  nav: [{ group: 'maintenance', path: '/maintenance/messages', labelKey: 'nav.maintenance.messages' }],
+  nav: [
+    { group: 'maintenance', path: '/maintenance/messages', labelKey: 'nav.maintenance.messages' },
+    { group: 'maintenance', path: '/maintenance/report', labelKey: 'nav.maintenance.report' },
+  ],
 };
