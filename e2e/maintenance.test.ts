@@ -277,6 +277,32 @@ describe('maintenance in the browser', () => {
     await page.context().close();
   });
 
+  it('a switching time edited in the time control table reaches the PV and the audit', async () => {
+    const page = await signIn('betrieb', '/maintenance/time-control');
+    await new AppShell(page).waitForHeading('Zeitsteuerung');
+    await new MaintenanceMessagesPage(page).chooseStation('Wasserwerk Auheim');
+    // The filter backwash of the waterworks switches on at 02:00.
+    const row = page.locator('tr[data-pv="AnaOut-100075"]');
+    await row.waitFor({ timeout: 15_000 });
+    expect((await row.locator('[data-cell="time"]').innerText()).trim()).toBe('02:00');
+    await row.locator('input[data-field="time"]').fill('03:15');
+    await row.getByRole('button', { name: 'Setzen' }).click();
+    await page.waitForFunction(
+      () =>
+        document.querySelector('tr[data-pv="AnaOut-100075"] [data-cell="time"]')?.textContent?.trim() ===
+        '03:15',
+      undefined,
+      { timeout: 10_000 },
+    );
+    const value = server.services.plant.values.get('AnaOut-100075');
+    expect(value?.type === 'TimeOfDayValue' ? value.timeOfDayValue : null).toEqual({ hour: 3, minutes: 15 });
+    const audit = await server.services.store.audit.range(0, Number.MAX_SAFE_INTEGER, 100);
+    expect(audit.find((a) => a.action === 'pv.write' && a.object === 'AnaOut-100075')?.username).toBe(
+      'betrieb',
+    );
+    await page.context().close();
+  });
+
   it('a viewer sees runtimes, life cycle and data sheet and can change nothing', async () => {
     const page = await signIn('gast', `/maintenance/runtimes/${INLET_PUMP}`);
     const runtimes = new RuntimesPage(page);
@@ -293,6 +319,10 @@ describe('maintenance in the browser', () => {
     await sheet.open(server.url, 'DigiIn-100020');
     expect(await sheet.documents().count()).toBeGreaterThan(0);
     expect(await page.locator('input[type="file"]').count()).toBe(0);
+
+    await page.goto(`${server.url}/maintenance/time-control`);
+    await page.locator('tr[data-pv="AnaOut-100075"]').waitFor({ timeout: 15_000 });
+    expect(await page.locator('input[data-field="time"]').count()).toBe(0);
     await page.context().close();
   });
 });

@@ -157,6 +157,7 @@ export function MessagesPage() {
             value={kind}
             onChange={(value) => setKind(value as Kind)}
             data={KINDS.map((k) => ({ value: k, label: t(`maintenance.kind.${k}`) }))}
+            style={{ maxWidth: '100%' }}
           />
         </Stack>
       </Group>

@@ -12,6 +12,10 @@ const ReportPage = lazyScreen(
   () => import('./report-page'),
   (m) => m.ReportPage,
 );
+const TimeControlPage = lazyScreen(
+  () => import('./time-control-page'),
+  (m) => m.TimeControlPage,
+);
 const RuntimesPage = lazyScreen(
   () => import('./runtimes-page'),
   (m) => m.RuntimesPage,
@@ -36,6 +40,7 @@ export const maintenanceFeature: FeatureModule = {
   shellRoutes: [
     { path: 'maintenance/messages', element: page(<MessagesPage />) },
     { path: 'maintenance/report', element: page(<ReportPage />) },
+    { path: 'maintenance/time-control', element: page(<TimeControlPage />) },
     { path: 'maintenance/runtimes/:id', element: page(<RuntimesPage />) },
     { path: 'maintenance/lifecycle/:id', element: page(<LifecyclePage />) },
     { path: 'maintenance/datasheet/:id', element: page(<DatasheetPage />) },
@@ -43,5 +48,6 @@ export const maintenanceFeature: FeatureModule = {
   nav: [
     { group: 'maintenance', path: '/maintenance/messages', labelKey: 'nav.maintenance.messages' },
     { group: 'maintenance', path: '/maintenance/report', labelKey: 'nav.maintenance.report' },
+    { group: 'maintenance', path: '/maintenance/time-control', labelKey: 'nav.maintenance.timeControl' },
   ],
 };

@@ -17,6 +17,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -101,6 +102,8 @@ export function ReportPage() {
   const [pvText, setPvText] = useState('DigiIn-100020');
   const pv = parsePvKey(pvText.trim());
   const columns = useColumns();
+  // The three modes' names do not fit side by side on a phone: there they stand one above the other.
+  const narrow = useMediaQuery('(max-width: 36em)') ?? false;
   const query = useQuery({
     queryKey: ['maintenance', 'report', mode, stationNr, compareValue, isPercent, pv ? pvKey(pv) : null],
     queryFn: ({ signal }) => {
@@ -185,7 +188,8 @@ export function ReportPage() {
           value={mode}
           onChange={(value) => setMode(value as Mode)}
           data={MODES.map((m) => ({ value: m, label: t(`maintenance.report.mode.${m}`) }))}
-          w={{ base: '100%', sm: 'auto' }}
+          orientation={narrow ? 'vertical' : 'horizontal'}
+          fullWidth={narrow}
           style={{ alignSelf: 'flex-start' }}
         />
         <Group align="flex-end" gap="md" wrap="wrap">
