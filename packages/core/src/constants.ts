@@ -6,6 +6,8 @@ export const SUBSCRIBE_BATCH_REPORT_DATA = 400;
 export const AUTO_LOGOUT_MS = 900_000;
 /** Login lockout (screens §9). */
 export const LOGIN_LOCKOUT_MS = 5 * 60_000;
+/** Limit and runtime dialogs show their could-not-load message after this wait (screens §4, §9). */
+export const DIALOG_LOAD_FAILURE_WAIT_MS = 2000;
 /** Async wait timeout (calls §9). */
 export const ASYNC_WAIT_TIMEOUT_MS = 5000;
 /** Live channels of calls §7, in the order of the spec. */

@@ -6,3 +6,4 @@ export * from './schemas.js';
 export * from './entry-input.js';
 export * from './calls.js';
 export * from './upload.js';
+export * from './urgency.js';

@@ -45,6 +45,9 @@ const PumpUnit = Type.Object(
     flow: Positive,
     power: Positive,
     serviceHours: Type.Optional(Positive),
+    /** Operating hours and switching cycles the pump has run when the plant starts (default 0). */
+    operatingHours: Type.Optional(Type.Number({ minimum: 0, maximum: 1_000_000 })),
+    switchingCycles: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000_000 })),
   },
   closed,
 );

@@ -6,6 +6,7 @@ import { chartsFeature } from '../features/charts/module';
 import { dashboardFeature } from '../features/dashboard/module';
 import { eventsFeature } from '../features/events/module';
 import { loginFlowFeature } from '../features/login/module';
+import { maintenanceFeature } from '../features/maintenance/module';
 import { remoteAlarmFeature } from '../features/remote-alarm/module';
 import { shellPagesFeature } from '../features/shell-pages/module';
 import { stationsFeature } from '../features/stations/module';
@@ -22,6 +23,7 @@ export const FEATURE_MODULES: readonly FeatureModule[] = [
   alertsFeature,
   eventsFeature,
   chartsFeature,
+  maintenanceFeature,
   remoteAlarmFeature,
   webcamsFeature,
   accountFeature,

@@ -22,6 +22,7 @@ export {
   pv,
   quality,
   rights,
+  runtimeEdit,
   secondFactor,
   shell,
   station,

@@ -8,4 +8,5 @@ declare module '*/de.json?deferred' {
   export const webcams: CatalogueTree;
   export const processImages: CatalogueTree;
   export const dashboard: CatalogueTree;
+  export const maintenance: CatalogueTree;
 }

@@ -23,17 +23,24 @@ export const DEFERRED_AREAS = [
   'webcams',
   'processImages',
   'dashboard',
+  'maintenance',
 ] as const;
 
 // A module of its own (the query), so the entry's import of de.json does not carry these areas;
 // destructured, so the chunk holds only them.
 async function loadDeferredGerman(): Promise<CatalogueTree> {
-  const { charts, events, admin, remoteAlarm, webcams, processImages, dashboard } =
+  const { charts, events, admin, remoteAlarm, webcams, processImages, dashboard, maintenance } =
     await import('./locales/de.json?deferred');
-  return { charts, events, admin, remoteAlarm, webcams, processImages, dashboard } satisfies Record<
-    (typeof DEFERRED_AREAS)[number],
-    CatalogueTree
-  >;
+  return {
+    charts,
+    events,
+    admin,
+    remoteAlarm,
+    webcams,
+    processImages,
+    dashboard,
+    maintenance,
+  } satisfies Record<(typeof DEFERRED_AREAS)[number], CatalogueTree>;
 }
 
 const loaders = import.meta.glob<CatalogueTree>(['./locales/*.json', '!./locales/de.json'], {

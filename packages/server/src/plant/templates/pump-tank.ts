@@ -32,10 +32,12 @@ export function expandPump(doc: PumpUnitDocument, ctx: TemplateContext) {
       dimension: 'h',
       runtimeType: 'Betriebszeit',
       runtimeLimits: hours,
+      initial: doc.operatingHours,
     }),
     pv('cycles', 'RechenWert', 1, `${n} Schaltspiele`, 'XT02', 'Schaltspiele', 'RuntimeValue', {
       runtimeType: 'Schaltzyklen',
       runtimeLimits: cycles,
+      initial: doc.switchingCycles,
       decimals: 0,
     }),
     pv('lastStart', 'RechenWert', 2, `${n} Letzter Start`, 'XT03', 'Schaltzeit', 'TimeOfDayValue'),

@@ -28,10 +28,20 @@ export function initialise(world: World, random: Random, local: LocalTime): void
   const { cells } = world;
   for (const cell of cells.list) initialiseCell(world, cell);
   for (const pump of world.pumps) {
+    // A plant definition may say what a pump has run; otherwise a plausible share of its interval.
+    // The random numbers are drawn either way, so the rest of the plant's start stays the same.
     const hours = pump.c.hours.runtime;
-    if (hours) hours.value = between(random, 0.05, 0.8) * hours.upper;
+    const givenHours = pump.c.hours.def.sim.initial;
+    if (hours) {
+      const drawn = between(random, 0.05, 0.8) * hours.upper;
+      hours.value = typeof givenHours === 'number' ? givenHours : drawn;
+    }
     const cycles = pump.c.cycles.runtime;
-    if (cycles && hours) cycles.value = Math.round(hours.value * between(random, 1, 4));
+    const givenCycles = pump.c.cycles.def.sim.initial;
+    if (cycles && hours) {
+      const drawn = Math.round(hours.value * between(random, 1, 4));
+      cycles.value = typeof givenCycles === 'number' ? givenCycles : drawn;
+    }
     setTime(cells, pump.c.lastStart, Math.floor(random() * 24), Math.floor(random() * 60));
     const energy = pump.c.energy;
     setCounter(
