@@ -5,3 +5,4 @@ export * from './manual-input.js';
 export * from './schemas.js';
 export * from './report-footer.js';
 export * from './export-schemas.js';
+export * from './overflow-totals.js';

@@ -11,6 +11,7 @@ import {
   shiftByOffset,
   startOfWeek,
   summarise,
+  summariseOverflows,
   zonedTimeToUtc,
 } from './index.js';
 
@@ -140,5 +141,16 @@ describe('report footer rows and quarter-hour day reports', () => {
     expect(reportRange('day', { year: 2025, month: 3, day: 30 }, TZ, 'quarterHour').intervals).toHaveLength(
       92,
     );
+  });
+});
+
+describe('overflow totals (the annual overflow report)', () => {
+  it('counts events and sums duration and volume, keeping the highest level', () => {
+    const events = [
+      { duration: 3600, overflowVolume: 120.5, maxLevel: 3.1 },
+      { duration: 1800, overflowVolume: 40, maxLevel: 3.4 },
+    ];
+    expect(summariseOverflows(events)).toEqual({ count: 2, duration: 5400, volume: 160.5, maxLevel: 3.4 });
+    expect(summariseOverflows([])).toEqual({ count: 0, duration: 0, volume: 0, maxLevel: null });
   });
 });

@@ -1,6 +1,8 @@
 import {
   ErrorReply,
   ExportSettingsSchema,
+  ScheduledExportInputSchema,
+  ScheduledExportSchema,
   ReportExportQuerySchema,
   annotationFlagOf,
   ManualInputListSchema,
@@ -22,6 +24,7 @@ import { sessionOf } from './auth-guard.js';
 import { actorOf } from './request-actor.js';
 import { createExportSettingsRepository } from '../store/reports/index.js';
 import { exportReport } from '../plant/reports/report-export.js';
+import { requireRight } from './require-right.js';
 
 /** The date error of screens §5 ('Ungültiges Datum'). */
 const INVALID_DATE = 'Ungültiges Datum';
@@ -262,6 +265,86 @@ export const reportsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app
         };
       }
       return reports.saveManualInputs(configId, kind, date, request.body, actor);
+    },
+  );
+
+  const mayRead = requireRight(services, 'read');
+  const scheduled = services.domain.scheduledExports;
+
+  app.get(
+    '/api/Report/scheduled-exports',
+    {
+      preHandler: mayRead,
+      schema: {
+        tags,
+        summary: 'The own scheduled exports with their latest runs and their status',
+        response: { 200: Type.Array(ScheduledExportSchema), 403: ErrorReply },
+      },
+    },
+    async (request) => scheduled.list(actorOf(request).userId),
+  );
+
+  app.post(
+    '/api/Report/scheduled-exports',
+    {
+      preHandler: mayRead,
+      schema: {
+        tags,
+        summary:
+          'Sets up an export of a report once per period into a folder below the export directory, optionally mailed; audited',
+        body: ScheduledExportInputSchema,
+        response: { 200: ScheduledExportSchema, 403: ErrorReply, 404: ErrorReply },
+      },
+    },
+    async (request, reply) => {
+      const config = readableConfig(request, await reports.config(request.body.configId));
+      if (!config || config.kind !== request.body.kind) return notFound(reply, request.body.configId);
+      const actor = actorOf(request);
+      const created = await scheduled.create(actor.userId, request.body);
+      await store.audit.append({
+        at: Date.now(),
+        userId: actor.userId,
+        username: actor.username,
+        action: 'report.scheduledExport.create',
+        object: `scheduled export ${created.id}`,
+        newValue: JSON.stringify(request.body),
+        remoteAddress: actor.remoteAddress,
+      });
+      return created;
+    },
+  );
+
+  app.delete(
+    '/api/Report/scheduled-exports/:id',
+    {
+      preHandler: mayRead,
+      schema: {
+        tags,
+        summary: 'Deletes one of the own scheduled exports with its run list; audited',
+        params: Type.Object({ id: Type.Integer({ minimum: 1 }) }),
+        response: { 204: Type.Null(), 403: ErrorReply, 404: ErrorReply },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const gone = await scheduled.remove(actor.userId, request.params.id);
+      if (!gone)
+        return reply.code(404).send({
+          statusCode: 404,
+          error: 'Not Found',
+          code: 'not-found',
+          message: `Geplanten Export ${request.params.id} gibt es nicht.`,
+        });
+      await store.audit.append({
+        at: Date.now(),
+        userId: actor.userId,
+        username: actor.username,
+        action: 'report.scheduledExport.delete',
+        object: `scheduled export ${gone.id}`,
+        oldValue: JSON.stringify({ ...gone, runs: undefined }),
+        remoteAddress: actor.remoteAddress,
+      });
+      return reply.code(204).send(null);
     },
   );
 };

@@ -6,6 +6,7 @@ import { chartsFeature } from '../features/charts/module';
 import { eventsFeature } from '../features/events/module';
 import { loginFlowFeature } from '../features/login/module';
 import { remoteAlarmFeature } from '../features/remote-alarm/module';
+import { reportsFeature } from '../features/reports/module';
 import { shellPagesFeature } from '../features/shell-pages/module';
 import { webcamsFeature } from '../features/webcams/module';
 import type { FeatureModule } from '../lib/feature-module';
@@ -16,6 +17,7 @@ export const FEATURE_MODULES: readonly FeatureModule[] = [
   alertsFeature,
   eventsFeature,
   chartsFeature,
+  reportsFeature,
   remoteAlarmFeature,
   webcamsFeature,
   accountFeature,

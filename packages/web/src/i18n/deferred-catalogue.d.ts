@@ -6,4 +6,5 @@ declare module '*/de.json?deferred' {
   export const admin: CatalogueTree;
   export const remoteAlarm: CatalogueTree;
   export const webcams: CatalogueTree;
+  export const reports: CatalogueTree;
 }

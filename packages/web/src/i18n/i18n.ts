@@ -15,13 +15,13 @@ const STORAGE_KEY = 'leitwarte.language';
 export const bundledGerman: CatalogueTree = { ...bundledAreas };
 
 /** Top-level areas of the German catalogue that load with their screens. */
-export const DEFERRED_AREAS = ['charts', 'events', 'admin', 'remoteAlarm', 'webcams'] as const;
+export const DEFERRED_AREAS = ['charts', 'events', 'admin', 'remoteAlarm', 'webcams', 'reports'] as const;
 
 // A module of its own (the query), so the entry's import of de.json does not carry these areas;
 // destructured, so the chunk holds only them.
 async function loadDeferredGerman(): Promise<CatalogueTree> {
-  const { charts, events, admin, remoteAlarm, webcams } = await import('./locales/de.json?deferred');
-  return { charts, events, admin, remoteAlarm, webcams } satisfies Record<
+  const { charts, events, admin, remoteAlarm, webcams, reports } = await import('./locales/de.json?deferred');
+  return { charts, events, admin, remoteAlarm, webcams, reports } satisfies Record<
     (typeof DEFERRED_AREAS)[number],
     CatalogueTree
   >;
