@@ -37,6 +37,11 @@ import {
   createReportService,
   loadReportContent,
 } from './plant/reports/index.js';
+import { createScheduledExports } from './plant/reports/scheduled-exports.js';
+import { createSmtpMailSender } from './plant/mail/index.js';
+
+/** How often scheduled report exports look for a due period. */
+const SCHEDULED_EXPORT_CHECK_MS = 60_000;
 import {
   createRuebService,
   createSebamService,
@@ -206,6 +211,22 @@ export async function createDomain(options: DomainOptions) {
     canEditChart: (actor) => rights.has(actor, 'editCharts'),
   });
   const annotations = createAnnotationService({ store, plant });
+  const scheduledExports = createScheduledExports({
+    db: store.db,
+    reports,
+    annotations: (query) => annotations.list(query),
+    canRead: async (userId, pv) => {
+      const user = await store.users.byId(userId);
+      return user !== undefined && !user.disabled && rights.onPv({ userId }, 'read', pv);
+    },
+    plantName: plant.info.name,
+    timeZone,
+    exportDir: path.join(config.dataDir, 'exports'),
+    // The server's one mail sender (LEITWARTE_SMTP_*), as the remote alarm uses it.
+    mail: config.remoteAlarm.smtp ? createSmtpMailSender(config.remoteAlarm.smtp) : null,
+  });
+  let exportTimer: NodeJS.Timeout | null = null;
+  let exportRun: Promise<unknown> = Promise.resolve();
   const dashboards = createDashboardService({ store });
   const weather = createWeatherService({ url: config.weatherUrl, key: config.weatherKey, log });
   const webcamsFile = file('webcams.json');
@@ -273,6 +294,7 @@ export async function createDomain(options: DomainOptions) {
     maintenance,
     runtimes,
     reports,
+    scheduledExports,
     rueb,
     sebam,
     charts,
@@ -335,8 +357,23 @@ export async function createDomain(options: DomainOptions) {
       await pipeLeakage.start();
       await energy.start();
       await webcams?.start();
+      await scheduledExports.recoverInterrupted();
+      // Due exports are looked for every minute; each period runs once (claimed in the store).
+      const runExports = () => {
+        exportRun = scheduledExports.runDue().catch((error: unknown) => {
+          process.emitWarning(
+            error instanceof Error ? error : new Error(String(error)),
+            'ScheduledExportError',
+          );
+        });
+      };
+      exportTimer = setInterval(runExports, SCHEDULED_EXPORT_CHECK_MS);
+      exportTimer.unref();
+      runExports();
     },
     async stop(): Promise<void> {
+      if (exportTimer) clearInterval(exportTimer);
+      await exportRun;
       await webcams?.stop();
       await energy.stop();
       await pipeLeakage.stop();

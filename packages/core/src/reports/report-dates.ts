@@ -11,6 +11,11 @@ export function isReportConfigKind(value: unknown): value is ReportConfigKind {
   return typeof value === 'string' && (REPORT_CONFIG_KINDS as readonly string[]).includes(value);
 }
 
+/** Row length of a day report: hours, or quarter hours as utilities print daily logs. */
+export const DAY_REPORT_RESOLUTIONS = ['hour', 'quarterHour'] as const;
+/** One of the day report row lengths. */
+export type DayReportResolution = (typeof DAY_REPORT_RESOLUTIONS)[number];
+
 /** Default week report date: 6 days back (screens §9), so the default week ends today. */
 export const DEFAULT_WEEK_REPORT_DAYS_BACK = 6;
 
@@ -80,15 +85,21 @@ function withinDay(date: LocalDate, stepMs: number, timeZone: string): ReportInt
 }
 
 /**
- * The time span and rows of a report in the plant's time zone: a day report has hourly rows,
+ * The time span and rows of a report in the plant's time zone: a day report has hourly rows
+ * (quarter-hour rows with the resolution `quarterHour`),
  * a week report the seven days from its date, month and stormwater overflow reports the days of
  * the month, a year report its months, and a special report the quarter hours of its day.
  */
-export function reportRange(kind: ReportConfigKind, date: LocalDate, timeZone: string): ReportRange {
+export function reportRange(
+  kind: ReportConfigKind,
+  date: LocalDate,
+  timeZone: string,
+  resolution: DayReportResolution = 'hour',
+): ReportRange {
   let intervals: ReportInterval[];
   switch (kind) {
     case 'day':
-      intervals = withinDay(date, HOUR, timeZone);
+      intervals = withinDay(date, resolution === 'quarterHour' ? HOUR / 4 : HOUR, timeZone);
       break;
     case 'special':
       intervals = withinDay(date, HOUR / 4, timeZone);

@@ -5,11 +5,13 @@ import {
   manualInputApplies,
   manualInputRefusal,
   parseLocalDate,
+  reportFooter,
   reportRange,
   reportValue,
   shiftByOffset,
   startOfWeek,
   summarise,
+  summariseOverflows,
   zonedTimeToUtc,
 } from './index.js';
 
@@ -124,5 +126,31 @@ describe('manual report inputs (calls §3; screens §4 enabled, disabled, remove
     expect(manualInputRefusal({ ...item, value: null }, 24)).toBe('Wert darf nicht leer sein.');
     expect(manualInputRefusal({ ...item, value: Number.POSITIVE_INFINITY }, 24)).not.toBeNull();
     expect(manualInputRefusal({ ...item, value: null, resetManualInput: true }, 24)).toBeNull();
+  });
+});
+
+describe('report footer rows and quarter-hour day reports', () => {
+  it('sums, averages and bounds the filled cells of a column', () => {
+    expect(reportFooter([2, null, 4, 9])).toEqual({ sum: 15, mean: 5, min: 2, max: 9 });
+    expect(reportFooter([null, null])).toEqual({ sum: null, mean: null, min: null, max: null });
+  });
+  it('a day report with quarter-hour resolution has 96 rows, 92 on the spring DST day', () => {
+    const range = reportRange('day', { year: 2025, month: 6, day: 10 }, TZ, 'quarterHour');
+    expect(range.intervals).toHaveLength(96);
+    expect(range.intervals[1]?.label).toBe('00:15');
+    expect(reportRange('day', { year: 2025, month: 3, day: 30 }, TZ, 'quarterHour').intervals).toHaveLength(
+      92,
+    );
+  });
+});
+
+describe('overflow totals (the annual overflow report)', () => {
+  it('counts events and sums duration and volume, keeping the highest level', () => {
+    const events = [
+      { duration: 3600, overflowVolume: 120.5, maxLevel: 3.1 },
+      { duration: 1800, overflowVolume: 40, maxLevel: 3.4 },
+    ];
+    expect(summariseOverflows(events)).toEqual({ count: 2, duration: 5400, volume: 160.5, maxLevel: 3.4 });
+    expect(summariseOverflows([])).toEqual({ count: 0, duration: 0, volume: 0, maxLevel: null });
   });
 });

@@ -1,13 +1,14 @@
 import { Type, type Static } from 'typebox';
 import { PvRefSchema, ReplyStatus, literalUnion } from '../contract/common.js';
 import { MANUAL_INPUT_STATES } from './manual-input.js';
-import { REPORT_CONFIG_KINDS } from './report-dates.js';
+import { DAY_REPORT_RESOLUTIONS, REPORT_CONFIG_KINDS } from './report-dates.js';
 import { OFFSET_UNITS, REPORT_VALUE_TYPES } from './report-values.js';
 
 export const ReportConfigKindSchema = literalUnion(REPORT_CONFIG_KINDS);
 export const ReportValueTypeSchema = literalUnion(REPORT_VALUE_TYPES);
 export const OffsetUnitSchema = literalUnion(OFFSET_UNITS);
 export const ManualInputStateSchema = literalUnion(MANUAL_INPUT_STATES);
+export const DayReportResolutionSchema = literalUnion(DAY_REPORT_RESOLUTIONS);
 
 /** Data binding of a report column (screens §3 "Report data"). */
 export const DataBindingSchema = Type.Object({
@@ -26,6 +27,8 @@ export const ReportColumnSchema = Type.Object({
   dataBinding: DataBindingSchema,
   /** Whether operators may enter values by hand in this column (e.g. lab values). */
   manualInput: Type.Boolean(),
+  /** In report data replies: whether the signed-in user may enter values here (writeValues on the PV). */
+  currentUserCanEdit: Type.Optional(Type.Boolean()),
 });
 export type ReportColumn = Static<typeof ReportColumnSchema>;
 
@@ -34,6 +37,8 @@ export const ReportConfigSchema = Type.Object({
   id: Type.Integer({ minimum: 1 }),
   name: Type.String({ minLength: 1 }),
   kind: ReportConfigKindSchema,
+  /** Day reports: hourly (default) or quarter-hour rows. */
+  resolution: Type.Optional(DayReportResolutionSchema),
   columns: Type.Array(ReportColumnSchema, { minItems: 1 }),
 });
 export type ReportConfig = Static<typeof ReportConfigSchema>;

@@ -7,6 +7,7 @@ import {
   type ReportConfig,
   type ReportData,
 } from '@leitwarte/core';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHistoryRepository, createSeriesRepository, openHistoryDb } from '../store/historian/index.js';
 import { BOTH_DIALECTS } from '../test-support/databases.js';
@@ -107,7 +108,9 @@ describe.each(BOTH_DIALECTS)('report routes on %s', (dialect) => {
   it('answers a past day from the historian’s rollups, equal to the raw rows', async () => {
     const data = await json<ReportData>(admin, '/api/Report/data/1/day?date=2025-01-07');
     const timeZone = server.services.plant.info.timeZone;
-    const range = reportRange('day', DAY, timeZone);
+    // The demo's day report has quarter-hour rows, as utilities print daily logs.
+    const range = reportRange('day', DAY, timeZone, 'quarterHour');
+    expect(data.rows).toHaveLength(96);
     expect(data.rows.map((r) => r.from)).toEqual(range.intervals.map((i) => i.from));
     const cells = await server.services.historian.reportData([LEVEL, METER], range);
     const column = (pv: PvRef, type: string) =>
@@ -199,6 +202,67 @@ describe.each(BOTH_DIALECTS)('report routes on %s', (dialect) => {
     expect(data.rows[4]!.values[csb]!.value).toBe(512);
   });
 
+  it('exports the report with the manual value marked: XLSX, CSV in the user’s format, PDF', async () => {
+    const path = '/api/Report/export/3/month?date=2025-01-01';
+    const data = await json<ReportData>(admin, '/api/Report/data/3/month?date=2025-01-01');
+    const csb = data.columns.findIndex((c) => pvKey(c.dataBinding.pvRef) === pvKey(CSB));
+    expect(data.columns[csb]!.currentUserCanEdit).toBe(true);
+
+    const xlsx = await call(admin, 'GET', `${path}&format=xlsx`);
+    expect(xlsx.status).toBe(200);
+    expect(xlsx.headers.get('content-disposition')).toBe(
+      'attachment; filename="Monatsbericht-Klaranlage-Talaue_2025-01-01.xlsx"',
+    );
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(await xlsx.arrayBuffer());
+    const sheet = book.worksheets[0]!;
+    // Two head rows, then one row per day: the fifth day (index 4) is sheet row 7.
+    expect(sheet.getRow(2).getCell(csb + 2).value).toBe(
+      `${data.columns[csb]!.title} [${data.columns[csb]!.unit}]`,
+    );
+    expect(sheet.getRow(7).getCell(1).value).toBe('05.01.2025');
+    expect(sheet.getRow(7).getCell(csb + 2).value).toBe(512);
+    expect(sheet.getRow(7).getCell(csb + 2).note).toBe('Handeingabe');
+    expect(sheet.getRow(2 + data.rows.length + 1).getCell(1).value).toBe('Summe');
+
+    const csv = await (await call(admin, 'GET', `${path}&format=csv`)).text();
+    expect(csv.split('\r\n')[6]).toMatch(/^05\.01\.2025;.*512(,0+)?\*/);
+    expect(csv).toContain('* Handeingabe');
+    const saved = await call(admin, 'PUT', '/api/account/report-export-settings', {
+      format: 'csv',
+      csvSeparator: ',',
+      decimalMark: '.',
+      paperSize: 'A3',
+      orientation: 'portrait',
+    });
+    expect(saved.status).toBe(200);
+    const csv2 = await (await call(admin, 'GET', `${path}&format=csv`)).text();
+    expect(csv2.split('\r\n')[6]).toMatch(/^05\.01\.2025,.*512(\.0+)?\*/);
+    const audit = await server.services.store.audit.range(0, Date.now() + 1000, 100);
+    expect(audit.some((r) => r.action === 'report.exportSettings' && r.username === 'admin')).toBe(true);
+    const refused = await call(admin, 'PUT', '/api/account/report-export-settings', {
+      format: 'doc',
+      csvSeparator: ',',
+      decimalMark: '.',
+      paperSize: 'A3',
+      orientation: 'portrait',
+    });
+    expect(refused.status).toBe(400);
+    expect(await json(admin, '/api/account/report-export-settings')).toMatchObject({ paperSize: 'A3' });
+
+    const pdf = await call(admin, 'GET', `${path}&format=pdf`);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+    expect((await call(admin, 'GET', `${path}&format=doc`)).status).toBe(400);
+    expect((await call(station2, 'GET', '/api/Report/export/1/day?date=2025-01-07&format=csv')).status).toBe(
+      404,
+    );
+  });
+
   it('refuses manual inputs without writeValues on the PV: Unauthorized, nothing changed, audit row', async () => {
     const item = { pv: CSB, index: 4, value: 1, state: 'Enabled', resetManualInput: false };
     const reply = await call(viewer, 'POST', '/api/Report/data/3/month/manual-input?date=2025-01-01', [item]);
@@ -220,7 +284,9 @@ describe.each(BOTH_DIALECTS)('report routes on %s', (dialect) => {
     const all = await json<ReportConfig>(admin, '/api/Report/configs/2');
     const own = all.columns.filter((c) => plant.stationOf(c.dataBinding.pvRef) === 2);
     expect(own.length).toBeGreaterThan(0);
-    expect(week.columns).toEqual(own);
+    expect(
+      week.columns.map(({ currentUserCanEdit, ...c }) => (expect(currentUserCanEdit).toBe(false), c)),
+    ).toEqual(own);
     expect(week.rows.every((r) => r.values.length === own.length)).toBe(true);
     const configs = await json<ReportConfig[]>(station2, '/api/Report/configs');
     for (const config of configs)

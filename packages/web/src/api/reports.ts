@@ -1,11 +1,16 @@
 import type {
+  ExportSettings,
   ManualInputItem,
   ManualInputReply,
   ReportConfig,
   ReportConfigKind,
   ReportData,
+  ReportExportFormat,
+  ScheduledExport,
+  ScheduledExportInput,
 } from '@leitwarte/core';
-import { apiRequest, ApiError, NETWORK_ERROR, NetworkError } from './http';
+import { fileNameOf } from './charts';
+import { apiRequest, apiResponse, ApiError, NETWORK_ERROR, NetworkError } from './http';
 
 /** GET /api/Report/configs: every report the user may read. */
 export function getReportConfigs(signal?: AbortSignal): Promise<ReportConfig[]> {
@@ -49,4 +54,55 @@ export async function saveManualInputs(
     if (error instanceof ApiError) return { status: 'Failed', errorMessage: error.message };
     throw error;
   }
+}
+
+/** What an export gives: the file (name from content-disposition) or why it failed. */
+export type ReportExportResult =
+  { status: 'Success'; fileName: string; blob: Blob } | { status: 'Failed'; errorMessage: string };
+
+/** GET /api/Report/export/{configId}/{kind}?date=&format=: the report as a file made on the server. */
+export async function exportReport(
+  configId: number,
+  kind: ReportConfigKind,
+  date: string,
+  format: ReportExportFormat,
+): Promise<ReportExportResult> {
+  const path = `/api/Report/export/${configId}/${kind}?date=${encodeURIComponent(date)}&format=${format}`;
+  try {
+    const response = await apiResponse(path, {}, '*/*');
+    return {
+      status: 'Success',
+      fileName: fileNameOf(response.headers.get('content-disposition'), `Bericht_${date}.${format}`),
+      blob: await response.blob(),
+    };
+  } catch (error) {
+    if (error instanceof NetworkError) return { status: 'Failed', errorMessage: NETWORK_ERROR };
+    if (error instanceof ApiError) return { status: 'Failed', errorMessage: error.message };
+    throw error;
+  }
+}
+
+/** GET /api/account/report-export-settings: the own export defaults. */
+export function getExportSettings(signal?: AbortSignal): Promise<ExportSettings> {
+  return apiRequest<ExportSettings>('/api/account/report-export-settings', { signal });
+}
+
+/** PUT /api/account/report-export-settings: saves the own export defaults. */
+export function saveExportSettings(settings: ExportSettings): Promise<ExportSettings> {
+  return apiRequest<ExportSettings>('/api/account/report-export-settings', { method: 'PUT', body: settings });
+}
+
+/** GET /api/Report/scheduled-exports: the own scheduled exports with their latest runs. */
+export function getScheduledExports(signal?: AbortSignal): Promise<ScheduledExport[]> {
+  return apiRequest<ScheduledExport[]>('/api/Report/scheduled-exports', { signal });
+}
+
+/** POST /api/Report/scheduled-exports: sets up a scheduled export. */
+export function createScheduledExport(input: ScheduledExportInput): Promise<ScheduledExport> {
+  return apiRequest<ScheduledExport>('/api/Report/scheduled-exports', { method: 'POST', body: input });
+}
+
+/** DELETE /api/Report/scheduled-exports/{id}: removes one of the own scheduled exports. */
+export async function deleteScheduledExport(id: number): Promise<void> {
+  await apiRequest<unknown>(`/api/Report/scheduled-exports/${id}`, { method: 'DELETE' });
 }

@@ -8,6 +8,7 @@ import { eventsFeature } from '../features/events/module';
 import { loginFlowFeature } from '../features/login/module';
 import { maintenanceFeature } from '../features/maintenance/module';
 import { remoteAlarmFeature } from '../features/remote-alarm/module';
+import { reportsFeature } from '../features/reports/module';
 import { shellPagesFeature } from '../features/shell-pages/module';
 import { stationsFeature } from '../features/stations/module';
 import { visualizationFeature } from '../features/visualization/module';
@@ -24,6 +25,7 @@ export const FEATURE_MODULES: readonly FeatureModule[] = [
   eventsFeature,
   chartsFeature,
   maintenanceFeature,
+  reportsFeature,
   remoteAlarmFeature,
   webcamsFeature,
   accountFeature,

@@ -9,4 +9,5 @@ declare module '*/de.json?deferred' {
   export const processImages: CatalogueTree;
   export const dashboard: CatalogueTree;
   export const maintenance: CatalogueTree;
+  export const reports: CatalogueTree;
 }

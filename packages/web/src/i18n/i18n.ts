@@ -24,12 +24,13 @@ export const DEFERRED_AREAS = [
   'processImages',
   'dashboard',
   'maintenance',
+  'reports',
 ] as const;
 
 // A module of its own (the query), so the entry's import of de.json does not carry these areas;
 // destructured, so the chunk holds only them.
 async function loadDeferredGerman(): Promise<CatalogueTree> {
-  const { charts, events, admin, remoteAlarm, webcams, processImages, dashboard, maintenance } =
+  const { charts, events, admin, remoteAlarm, webcams, processImages, dashboard, maintenance, reports } =
     await import('./locales/de.json?deferred');
   return {
     charts,
@@ -40,6 +41,7 @@ async function loadDeferredGerman(): Promise<CatalogueTree> {
     processImages,
     dashboard,
     maintenance,
+    reports,
   } satisfies Record<(typeof DEFERRED_AREAS)[number], CatalogueTree>;
 }
 

@@ -49,7 +49,8 @@ export function archiveReportValue(
 /**
  * Report values from the historian's rollups, with today's running rows from the live values:
  * a row that starts at or after local midnight of today is answered by the live source (it
- * follows every value as it comes); every earlier row — past days, weeks, months, and the
+ * follows every value as it comes), a finished one of them the live source did not see from the
+ * archive; every earlier row — past days, weeks, months, and the
  * running month of a year report, which began before today — comes from the rollups, which
  * the historian keeps up to date with the live values it archives.
  */
@@ -81,6 +82,10 @@ export function createArchiveReportValueSource(deps: {
           valueType,
         );
         live.forEach((l, i) => (out[l.index] = values[i] ?? null));
+        // Rows of today the live values did not see (the server started later in the day) come
+        // from the archive, which holds what was recorded before, e.g. the simulated first days.
+        for (const l of live) if (out[l.index] === null && l.interval.to <= now()) archived.push(l);
+        archived.sort((a, b) => a.index - b.index);
       }
       const first = archived[0];
       const last = archived[archived.length - 1];

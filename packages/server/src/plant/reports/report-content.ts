@@ -1,5 +1,6 @@
 import path from 'node:path';
 import {
+  DayReportResolutionSchema,
   OffsetUnitSchema,
   ReportConfigKindSchema,
   ReportValueTypeSchema,
@@ -21,6 +22,7 @@ export const ReportContentSchema = Type.Object(
           id: Type.Integer({ minimum: 1 }),
           name: Text,
           kind: ReportConfigKindSchema,
+          resolution: Type.Optional(DayReportResolutionSchema),
           columns: Type.Array(
             Type.Object(
               {
@@ -57,6 +59,7 @@ export function loadReportContent(dir: string, plant: { config(key: string): unk
       id: r.id,
       name: r.name,
       kind: r.kind,
+      ...(r.resolution ? { resolution: r.resolution } : {}),
       columns: r.columns.map((c, j) => ({
         title: c.title,
         unit: c.unit,

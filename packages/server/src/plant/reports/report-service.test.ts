@@ -53,17 +53,17 @@ describe.each(BOTH_DIALECTS)('reports over the simulated demo plant on %s', (dia
     expect(await reports.config(99)).toBeUndefined();
   });
 
-  it('computes today from the live values: hourly rows, the running hour filled, earlier hours empty', async () => {
+  it('computes today from the live values: quarter-hour rows, the running ones filled, earlier ones empty', async () => {
     const data = await reports.data(1, 'day', TODAY);
-    expect(data.rows).toHaveLength(24);
-    const hour10 = data.rows[10]!;
+    expect(data.rows).toHaveLength(96);
+    const hour10 = data.rows[40]!;
     expect(hour10.label).toBe('10:00');
     const [raw, , , pressure, levelMin, levelMax] = hour10.values;
     // The well pumps stand still this morning: nothing pumped is 0, not unknown.
     expect(raw!.value).toBe(0);
     expect(pressure!.value).toBeGreaterThan(1);
     expect(levelMin!.value).toBeLessThanOrEqual(levelMax!.value!);
-    expect(data.rows[9]!.values.every((v) => v.value === null)).toBe(true);
+    expect(data.rows[39]!.values.every((v) => v.value === null)).toBe(true);
   });
 
   it('shows a week from its date and leaves days before today empty (archive days come from the historian)', async () => {

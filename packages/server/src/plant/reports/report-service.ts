@@ -81,7 +81,7 @@ export async function createReportService(deps: {
 
     async data(configId, kindText, dateText) {
       const { config, kind, day, date } = await resolve(configId, kindText, dateText);
-      const range = reportRange(kind, day, timeZone);
+      const range = reportRange(kind, day, timeZone, config.resolution);
       const manual = await repos.manualInputs.of({ configId, kind, date });
       const columns = await Promise.all(
         config.columns.map((column) => {
@@ -127,7 +127,7 @@ export async function createReportService(deps: {
         throw error;
       }
       const { config, kind, day, date } = resolved;
-      const rows = reportRange(kind, day, timeZone).intervals.length;
+      const rows = reportRange(kind, day, timeZone, config.resolution).intervals.length;
       const changes: ManualInputChange[] = [];
       for (const item of items) {
         const column = config.columns.find((c) => pvKey(c.dataBinding.pvRef) === pvKey(item.pv));

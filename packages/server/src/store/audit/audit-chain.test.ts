@@ -114,7 +114,12 @@ describe.each(BOTH_DIALECTS)('chaining an existing audit log once (%s)', (dialec
     await store.close();
     const reopened = await openStore(database);
     const db = reopened.db as Kysely<unknown>;
-    await sql`delete from kysely_migration where name = '011-audit-chain'`.execute(db);
+    await sql`delete from kysely_migration where name >= '011-audit-chain'`.execute(db);
+    // Nor had it what later migrations added (012: report exports).
+    for (const table of ['report_export_runs', 'report_scheduled_exports', 'report_export_settings']) {
+      await sql`drop table ${sql.table(table)}`.execute(db);
+    }
+    await sql`alter table report_configs drop column resolution`.execute(db);
     if (dialect === 'sqlite') {
       await sql`drop trigger audit_log_no_replace`.execute(db);
     } else {

@@ -1,4 +1,4 @@
-import type { ReportColumn, ReportConfig, ReportConfigKind } from '@leitwarte/core';
+import type { DayReportResolution, ReportColumn, ReportConfig, ReportConfigKind } from '@leitwarte/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema.js';
 
@@ -16,12 +16,14 @@ interface Row {
   name: string;
   kind: string;
   columns: string;
+  resolution: string | null;
 }
 
 const toConfig = (row: Row): ReportConfig => ({
   id: Number(row.id),
   name: row.name,
   kind: row.kind as ReportConfigKind,
+  ...(row.resolution ? { resolution: row.resolution as DayReportResolution } : {}),
   columns: JSON.parse(row.columns) as ReportColumn[],
 });
 
@@ -36,7 +38,13 @@ export function createReportConfigRepository(db: Kysely<Database>): ReportConfig
       return row ? toConfig(row) : undefined;
     },
     async put(config, sort) {
-      const values = { name: config.name, kind: config.kind, columns: JSON.stringify(config.columns), sort };
+      const values = {
+        name: config.name,
+        kind: config.kind,
+        columns: JSON.stringify(config.columns),
+        sort,
+        resolution: config.resolution ?? null,
+      };
       await db
         .insertInto('report_configs')
         .values({ id: config.id, ...values })
