@@ -11,7 +11,9 @@ import { bootstrapUsers, type BootstrappedUser } from './auth/users.js';
 import { LOGIN_ADDRESS_WINDOW_MS, type Config } from './config.js';
 import { createDomain } from './domain.js';
 import { pvKey } from '@leitwarte/core';
-import { hubsPlugin, type HubsOptions } from './hubs/index.js';
+import { createInProcessBackplane, hubsPlugin, type Backplane, type HubsOptions } from './hubs/index.js';
+import { createRedisBackplane, type RedisBackplane } from './hubs/redis-backplane.js';
+import { bridgeProcesses } from './scale/process-bridge.js';
 import { apiAreaRoutes } from './http/api-routes.js';
 import { apiDocs } from './http/docs.js';
 import { installValidators } from './http/validators.js';
@@ -166,6 +168,28 @@ export async function build(options: BuildOptions): Promise<Built> {
       groupsByPv.set(pvKey(ref), [...(groupsByPv.get(pvKey(ref)) ?? []), group.id]);
   }
   await rights.reload();
+  // With Redis every live topic crosses processes; alone, the in-process fan-out is enough.
+  const redis: RedisBackplane | null =
+    config.redisUrl === null
+      ? null
+      : createRedisBackplane({
+          url: config.redisUrl,
+          prefix: config.redisPrefix,
+          log: { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m) },
+          // Whatever was published while Redis was away never arrived: the clients of this
+          // process reconnect (allowReconnect) and fetch current state with their subscribe.
+          onResumed: () => void app.hubs.closeAll({ allowReconnect: true }),
+        });
+  if (redis) await redis.ready();
+  const backplane: Backplane = redis ?? createInProcessBackplane();
+  const processId = redis?.origin ?? randomBytes(8).toString('base64url');
+  const stopProcessBridge = bridgeProcesses({
+    backplane,
+    origin: processId,
+    sessions,
+    rights,
+    log: { warn: (m) => app.log.warn(m) },
+  });
   const services: Services = {
     config,
     store,
@@ -177,11 +201,14 @@ export async function build(options: BuildOptions): Promise<Built> {
     domain,
     historian: domain.historian,
     sources: sources.registry,
+    scale: { processId, redis },
   };
 
   app.addHook('onClose', async () => {
     await domain.stop();
+    stopProcessBridge();
     sessions.close();
+    await redis?.close();
     await store.close();
   });
 
@@ -202,6 +229,7 @@ export async function build(options: BuildOptions): Promise<Built> {
     plant,
     rights: services.rights,
     domain,
+    backplane,
     allowedOrigins: config.allowedOrigins,
     ...options.hubs,
   });

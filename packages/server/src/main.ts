@@ -17,11 +17,6 @@ async function main(): Promise<void> {
   const config = readConfig();
   const { app, bootstrappedUsers, services } = await build({ config });
   const [adminBootstrap, ...plantUsers] = bootstrappedUsers;
-  if (config.redisUrl !== null) {
-    app.log.warn(
-      'LEITWARTE_REDIS_URL is set, but this version has only the in-process live backplane: run one process',
-    );
-  }
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : config.port;
