@@ -11,6 +11,7 @@ import { accountsMigration } from './migrations/008-accounts.js';
 import { historyGapsMigration } from './migrations/009-history-gaps.js';
 import { remoteAlarmDeliveryMigration } from './migrations/010-remote-alarm-delivery.js';
 import { auditChainMigration } from './migrations/011-audit-chain.js';
+import { fieldOwnerMigration } from './migrations/015-field-owner.js';
 
 /**
  * Migrations in code, in order; names sort by their number. A new migration takes the next free
@@ -30,6 +31,7 @@ export function migrations(dialect: StoreDialect): Record<string, Migration> {
     ...(dialect === 'postgres' ? { '009-history-gaps': historyGapsMigration } : {}),
     '010-remote-alarm-delivery': remoteAlarmDeliveryMigration(dialect),
     '011-audit-chain': auditChainMigration(dialect),
+    ...(dialect === 'postgres' ? { '015-field-owner': fieldOwnerMigration } : {}),
   };
 }
 
