@@ -14,6 +14,7 @@ import { pvKey } from '@leitwarte/core';
 import { createInProcessBackplane, hubsPlugin, type Backplane, type HubsOptions } from './hubs/index.js';
 import { createRedisBackplane, type RedisBackplane } from './hubs/redis-backplane.js';
 import { bridgeProcesses } from './scale/process-bridge.js';
+import { createFieldControl } from './scale/field-control.js';
 import { apiAreaRoutes } from './http/api-routes.js';
 import { apiDocs } from './http/docs.js';
 import { installValidators } from './http/validators.js';
@@ -63,6 +64,11 @@ export interface BuildOptions {
   >;
   /** Serve the web app from here instead of packages/web/dist. */
   webRoot?: string;
+  /**
+   * Several processes: this one owned the field and lost it (its engines are stopped). The
+   * command's answer is to exit, so the supervisor starts it afresh as one of the others.
+   */
+  onFieldLost?: () => void;
 }
 
 /** A route as registered: what the spec-coverage and malformed-input tests walk. */
@@ -190,6 +196,15 @@ export async function build(options: BuildOptions): Promise<Built> {
     rights,
     log: { warn: (m) => app.log.warn(m) },
   });
+  const field = createFieldControl({
+    app,
+    config,
+    store,
+    domain,
+    processId,
+    scaled: redis !== null,
+    onFieldLost: options.onFieldLost,
+  });
   const services: Services = {
     config,
     store,
@@ -201,11 +216,11 @@ export async function build(options: BuildOptions): Promise<Built> {
     domain,
     historian: domain.historian,
     sources: sources.registry,
-    scale: { processId, redis },
+    scale: { processId, redis, field },
   };
 
   app.addHook('onClose', async () => {
-    await domain.stop();
+    await field.stop();
     stopProcessBridge();
     sessions.close();
     await redis?.close();
@@ -230,6 +245,7 @@ export async function build(options: BuildOptions): Promise<Built> {
     rights: services.rights,
     domain,
     backplane,
+    forwardUpgrade: field.forwardUpgrade,
     allowedOrigins: config.allowedOrigins,
     ...options.hubs,
   });
@@ -243,6 +259,6 @@ export async function build(options: BuildOptions): Promise<Built> {
     precompressed: config.httpCompression,
     serverPaths,
   });
-  await domain.start();
+  await field.start();
   return { app, routes, services, bootstrappedUsers };
 }

@@ -42,6 +42,7 @@ describe('configuration', () => {
         LEITWARTE_DATABASE_URL: 'postgres://u@db/leitwarte',
         LEITWARTE_REDIS_URL: 'redis://cache:6379',
         LEITWARTE_REDIS_PREFIX: 'werk-nord:',
+        LEITWARTE_PROCESS_URL: 'http://10.0.0.5:8081',
         LEITWARTE_PLANT: 'plants/werk.json',
         LEITWARTE_ADMIN_PASSWORD: 'Geheim-12345',
         LEITWARTE_ALLOWED_ORIGINS: 'https://leitwarte.example, http://10.0.0.5:8080',
@@ -61,6 +62,7 @@ describe('configuration', () => {
       databaseUrl: 'postgres://u@db/leitwarte',
       redisUrl: 'redis://cache:6379',
       redisPrefix: 'werk-nord:',
+      processUrl: 'http://10.0.0.5:8081',
       plantPath: '/srv/plants/werk.json',
       adminPassword: 'Geheim-12345',
       allowedOrigins: ['https://leitwarte.example', 'http://10.0.0.5:8080'],
@@ -83,6 +85,7 @@ describe('configuration', () => {
     // Several processes on one SQLite file: refused, they need PostgreSQL.
     ['LEITWARTE_REDIS_URL', 'redis://cache:6379'],
     ['LEITWARTE_REDIS_PREFIX', 'with space'],
+    ['LEITWARTE_PROCESS_URL', 'ftp://10.0.0.5'],
     ['LEITWARTE_ADMIN_PASSWORD', 'short'],
     ['LEITWARTE_ALLOWED_ORIGINS', 'leitwarte.example'],
     ['LEITWARTE_LOG_LEVEL', 'loud'],

@@ -18,6 +18,11 @@ export interface Config {
   redisUrl: string | null;
   /** Prefix of the backplane's Redis channels: several installations may share one Redis. */
   redisPrefix: string;
+  /**
+   * Where the other processes reach this one (http://10.0.0.5:8081) to forward requests while
+   * it owns the field; null: http://<host name>:<port>.
+   */
+  processUrl: string | null;
   /** Path of the plant definition; null: the demo plant. */
   plantPath: string | null;
   adminPassword: string | null;
@@ -210,6 +215,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     databaseUrl,
     redisUrl,
     redisPrefix,
+    processUrl: url(env, 'LEITWARTE_PROCESS_URL', ['http:']),
     plantPath: plant === null || plant === 'demo' ? null : path.resolve(cwd, plant),
     adminPassword,
     plantUsersPassword,

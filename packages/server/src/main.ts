@@ -15,13 +15,26 @@ function readConfig(): Config {
 
 async function main(): Promise<void> {
   const config = readConfig();
-  const { app, bootstrappedUsers, services } = await build({ config });
+  const { app, bootstrappedUsers, services } = await build({
+    config,
+    // Its engines are stopped and cannot run again in this process: the supervisor (systemd,
+    // the container runtime) starts it afresh, and it rejoins as one of the others.
+    onFieldLost: () => {
+      process.stderr.write('Leitwarte lost the ownership of the plant: exiting to be restarted\n');
+      process.exit(75);
+    },
+  });
   const [adminBootstrap, ...plantUsers] = bootstrappedUsers;
   await app.listen({ port: config.port, host: config.host });
+  await services.scale.field.ready();
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : config.port;
   const store = services.store.dialect === 'sqlite' ? `SQLite in ${config.dataDir}` : 'PostgreSQL';
   const lines = [``, `Leitwarte is running at http://localhost:${port}/  (store: ${store})`];
+  if (services.scale.redis !== null) {
+    const role = services.scale.field.role() === 'owner' ? 'owns the plant' : 'passes requests to the owner';
+    lines.push(`One of several processes (backplane: Redis); this one ${role}.`);
+  }
   if (adminBootstrap?.password) {
     lines.push(
       `Log in as "admin" with the password: ${adminBootstrap.password}`,

@@ -112,7 +112,17 @@ export function createFieldOwner(options: FieldOwnerOptions) {
           state.owner = true;
           state.token = token;
           options.log?.info(`this process owns the field (token ${token})`);
-          await options.onAcquired?.(token);
+          try {
+            await options.onAcquired?.(token);
+          } catch (error) {
+            // An owner that cannot start must not hold the lease: the next process tries.
+            options.log?.warn(
+              `starting the field failed: ${error instanceof Error ? error.message : String(error)}`,
+            );
+            await lose('starting the field failed');
+            await release();
+            return;
+          }
         }
         // Stop a little before the lease can end by the store's clock, whether or not the next
         // renewal gets an answer: the next owner may start the moment it ends.
@@ -137,6 +147,12 @@ export function createFieldOwner(options: FieldOwnerOptions) {
     }
   }
 
+  async function release(): Promise<void> {
+    await sql`update field_owner set expires_at = 0 where id = 1 and holder = ${processId}`
+      .execute(db)
+      .catch(() => {});
+  }
+
   function schedule(): void {
     if (!running) return;
     timer = setTimeout(() => {
@@ -159,10 +175,9 @@ export function createFieldOwner(options: FieldOwnerOptions) {
       if (timer) clearTimeout(timer);
       await round.catch(() => {});
       if (!state.owner) return;
+      // The engines stop first, then the lease goes: never two owners at once.
       await lose('this process stops');
-      await sql`update field_owner set expires_at = 0 where id = 1 and holder = ${processId}`
-        .execute(db)
-        .catch(() => {});
+      await release();
     },
     state: (): FieldOwnerState => ({ ...state }),
     isOwner: () => state.owner,

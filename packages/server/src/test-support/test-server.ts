@@ -60,6 +60,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   };
   const built = await build({ config, hubs: options.hubs, webRoot: options.webRoot });
   await built.app.listen({ port: 0, host: '127.0.0.1' });
+  // Several processes: the first election attempt decides whether this one runs the field.
+  await built.services.scale.field.ready();
   const address = built.app.server.address();
   if (address === null || typeof address === 'string') throw new Error('no address');
   const url = `http://127.0.0.1:${address.port}`;
