@@ -105,6 +105,8 @@ export function createFieldControl(deps: FieldControlDeps): FieldControl {
         },
         log: { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m) },
       });
+      const owner = fieldOwner;
+      store.setWriteFence((trx) => owner.fence(trx));
       await fieldOwner.start().finally(resolveReady);
     });
   }

@@ -107,12 +107,24 @@ describe('field ownership through the PostgreSQL lease', () => {
     const a = await elector('a');
     const b = await elector('b');
     await a.store.db.transaction().execute((trx) => a.owner.fence(trx));
+    b.store.setWriteFence((trx) => b.owner.fence(trx));
+    await expect(
+      b.store.fencedWrite((db) => db.insertInto('meta').values({ key: 'not-owner', value: 'x' }).execute()),
+    ).rejects.toThrow(FencedOut);
     await expect(b.store.db.transaction().execute((trx) => b.owner.fence(trx))).rejects.toThrow(FencedOut);
     // While A pauses (longer than its lease), another process took the lease under a new token.
     await sql`update field_owner set holder = 'x', token = token + 1,
       expires_at = (extract(epoch from now()) * 1000)::bigint + 60000 where id = 1`.execute(b.store.db);
     expect(a.owner.isOwner()).toBe(true);
     await expect(a.store.db.transaction().execute((trx) => a.owner.fence(trx))).rejects.toThrow(FencedOut);
+    // The store's fenced writes (a new alert) are refused as a whole: nothing is written.
+    a.store.setWriteFence((trx) => a.owner.fence(trx));
+    const write = (key: string) =>
+      a.store.fencedWrite((db) => db.insertInto('meta').values({ key, value: 'x' }).execute());
+    await expect(write('fenced-out')).rejects.toThrow(FencedOut);
+    expect(await a.store.db.selectFrom('meta').where('key', '=', 'fenced-out').selectAll().execute()).toEqual(
+      [],
+    );
     await until(() => !a.owner.isOwner(), 100);
     expect(a.events.map((e) => e.kind)).toEqual(['acquired', 'lost']);
     // Nor does it win the lease back while the new owner renews it.
