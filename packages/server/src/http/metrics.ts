@@ -6,6 +6,7 @@ import { Type } from 'typebox';
 import type { SourceCounters, SourceStatus } from '../sources/field/field-types.js';
 import type { Plant } from '../plant/plant.js';
 import type { SourceRegistry } from '../sources/plant-sources.js';
+import type { RedisBackplaneStats } from '../hubs/redis-backplane.js';
 import type { RouteOptions, ScaleOut } from '../services.js';
 
 /** Process metrics (CPU, memory, event loop, GC) once per process, whichever app serves them. */
@@ -152,7 +153,7 @@ function scaleMetrics(registry: Registry, scale: ScaleOut): void {
       this.set(redis.stats().connected ? 1 : 0);
     },
   });
-  const counter = (name: string, help: string, pick: (s: ReturnType<typeof redis.stats>) => number) =>
+  const counter = (name: string, help: string, pick: (s: RedisBackplaneStats) => number) =>
     new Counter({
       name,
       help,

@@ -59,13 +59,26 @@ export function createFieldControl(deps: FieldControlDeps): FieldControl {
   let resolveReady: () => void = () => {};
   const readyPromise = new Promise<void>((resolve) => (resolveReady = resolve));
 
-  async function startField(): Promise<void> {
-    if (started || stopped) return;
-    await domain.start();
-    started = true;
+  let starting: Promise<void> | null = null;
+
+  function startField(): Promise<void> {
+    if (started || stopped) return Promise.resolve();
+    starting ??= domain.start().then(
+      () => {
+        started = true;
+        starting = null;
+      },
+      (error: unknown) => {
+        starting = null;
+        throw error;
+      },
+    );
+    return starting;
   }
 
   async function stopField(): Promise<void> {
+    // A start under way finishes first: stopping half-started engines would leave parts running.
+    await starting?.catch(() => {});
     if (!started) return;
     started = false;
     await domain.stop();
@@ -107,7 +120,13 @@ export function createFieldControl(deps: FieldControlDeps): FieldControl {
       });
       const owner = fieldOwner;
       store.setWriteFence((trx) => owner.fence(trx));
-      await fieldOwner.start().finally(resolveReady);
+      try {
+        await fieldOwner.start();
+        // Ready means serving: an owner has started its field.
+        if (fieldOwner.isOwner()) await starting?.catch(() => {});
+      } finally {
+        resolveReady();
+      }
     });
   }
 

@@ -112,17 +112,18 @@ export function createFieldOwner(options: FieldOwnerOptions) {
           state.owner = true;
           state.token = token;
           options.log?.info(`this process owns the field (token ${token})`);
-          try {
-            await options.onAcquired?.(token);
-          } catch (error) {
-            // An owner that cannot start must not hold the lease: the next process tries.
-            options.log?.warn(
-              `starting the field failed: ${error instanceof Error ? error.message : String(error)}`,
-            );
-            await lose('starting the field failed');
-            await release();
-            return;
-          }
+          // Not awaited: starting the field can take longer than a lease, and the renewals
+          // must go on meanwhile.
+          void Promise.resolve()
+            .then(() => options.onAcquired?.(token))
+            .catch(async (error: unknown) => {
+              // An owner that cannot start must not hold the lease: the next process tries.
+              const text = error instanceof Error ? error.message : String(error);
+              options.log?.warn(`starting the field failed: ${text}`);
+              if (state.token !== token) return;
+              await lose('starting the field failed');
+              await release();
+            });
         }
         // Stop a little before the lease can end by the store's clock, whether or not the next
         // renewal gets an answer: the next owner may start the moment it ends.
