@@ -27,6 +27,13 @@ async function main(): Promise<void> {
   const [adminBootstrap, ...plantUsers] = bootstrappedUsers;
   await app.listen({ port: config.port, host: config.host });
   await services.scale.field.ready();
+  if (config.redisUrl !== null && config.trustedProxies.length === 0) {
+    // The owner would take the other processes for the clients: one address for everybody in
+    // the audit and in the per-address login limit.
+    app.log.warn(
+      'several processes: set LEITWARTE_TRUSTED_PROXIES to the load balancer and the other processes (docs/scale-out.md)',
+    );
+  }
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : config.port;
   const store = services.store.dialect === 'sqlite' ? `SQLite in ${config.dataDir}` : 'PostgreSQL';
