@@ -23,6 +23,7 @@ function reachable(host, port) {
 
 run('bash', ['scripts/ensure-chromium.sh']);
 run('bash', ['scripts/ensure-field-peers.sh']);
+run('bash', ['scripts/ensure-scale-peers.sh']);
 
 const pgUrl = new URL(process.env.LEITWARTE_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
 if (!(await reachable(pgUrl.hostname, Number(pgUrl.port || 5432)))) {

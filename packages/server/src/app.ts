@@ -11,7 +11,10 @@ import { bootstrapUsers, type BootstrappedUser } from './auth/users.js';
 import { LOGIN_ADDRESS_WINDOW_MS, type Config } from './config.js';
 import { createDomain } from './domain.js';
 import { pvKey } from '@leitwarte/core';
-import { hubsPlugin, type HubsOptions } from './hubs/index.js';
+import { createInProcessBackplane, hubsPlugin, type Backplane, type HubsOptions } from './hubs/index.js';
+import { createRedisBackplane, type RedisBackplane } from './hubs/redis-backplane.js';
+import { bridgeProcesses } from './scale/process-bridge.js';
+import { createFieldControl } from './scale/field-control.js';
 import { apiAreaRoutes } from './http/api-routes.js';
 import { apiDocs } from './http/docs.js';
 import { installValidators } from './http/validators.js';
@@ -61,6 +64,11 @@ export interface BuildOptions {
   >;
   /** Serve the web app from here instead of packages/web/dist. */
   webRoot?: string;
+  /**
+   * Several processes: this one owned the field and lost it (its engines are stopped). The
+   * command's answer is to exit, so the supervisor starts it afresh as one of the others.
+   */
+  onFieldLost?: () => void;
 }
 
 /** A route as registered: what the spec-coverage and malformed-input tests walk. */
@@ -166,6 +174,37 @@ export async function build(options: BuildOptions): Promise<Built> {
       groupsByPv.set(pvKey(ref), [...(groupsByPv.get(pvKey(ref)) ?? []), group.id]);
   }
   await rights.reload();
+  // With Redis every live topic crosses processes; alone, the in-process fan-out is enough.
+  const redis: RedisBackplane | null =
+    config.redisUrl === null
+      ? null
+      : createRedisBackplane({
+          url: config.redisUrl,
+          prefix: config.redisPrefix,
+          log: { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m) },
+          // Whatever was published while Redis was away never arrived: the clients of this
+          // process reconnect (allowReconnect) and fetch current state with their subscribe.
+          onResumed: () => void app.hubs.closeAll({ allowReconnect: true }),
+        });
+  if (redis) await redis.ready();
+  const backplane: Backplane = redis ?? createInProcessBackplane();
+  const processId = redis?.origin ?? randomBytes(8).toString('base64url');
+  const stopProcessBridge = bridgeProcesses({
+    backplane,
+    origin: processId,
+    sessions,
+    rights,
+    log: { warn: (m) => app.log.warn(m) },
+  });
+  const field = createFieldControl({
+    app,
+    config,
+    store,
+    domain,
+    processId,
+    scaled: redis !== null,
+    onFieldLost: options.onFieldLost,
+  });
   const services: Services = {
     config,
     store,
@@ -177,11 +216,14 @@ export async function build(options: BuildOptions): Promise<Built> {
     domain,
     historian: domain.historian,
     sources: sources.registry,
+    scale: { processId, redis, field },
   };
 
   app.addHook('onClose', async () => {
-    await domain.stop();
+    await field.stop();
+    stopProcessBridge();
     sessions.close();
+    await redis?.close();
     await store.close();
   });
 
@@ -205,6 +247,8 @@ export async function build(options: BuildOptions): Promise<Built> {
     plant,
     rights: services.rights,
     domain,
+    backplane,
+    forwardUpgrade: field.forwardUpgrade,
     allowedOrigins: config.allowedOrigins,
     ...options.hubs,
   });
@@ -218,6 +262,6 @@ export async function build(options: BuildOptions): Promise<Built> {
     precompressed: config.httpCompression,
     serverPaths,
   });
-  await domain.start();
+  await field.start();
   return { app, routes, services, bootstrappedUsers };
 }

@@ -14,7 +14,15 @@ export interface Config {
   dataDir: string;
   /** Unset: SQLite in the data directory. */
   databaseUrl: string | null;
+  /** Set: the live backplane runs over Redis, so several processes can serve one plant. */
   redisUrl: string | null;
+  /** Prefix of the backplane's Redis channels: several installations may share one Redis. */
+  redisPrefix: string;
+  /**
+   * Where the other processes reach this one (http://10.0.0.5:8081) to forward requests while
+   * it owns the field; null: http://<host name>:<port>.
+   */
+  processUrl: string | null;
   /** Path of the plant definition; null: the demo plant. */
   plantPath: string | null;
   adminPassword: string | null;
@@ -217,6 +225,19 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     throw new ConfigError('LEITWARTE_PLANT_USERS_PASSWORD', 'must have at least 8 characters');
   }
   const plant = text(env, 'LEITWARTE_PLANT');
+  const redisPrefix = text(env, 'LEITWARTE_REDIS_PREFIX') ?? 'leitwarte:';
+  if (!/^[A-Za-z0-9:_.-]{1,64}$/.test(redisPrefix)) {
+    throw new ConfigError('LEITWARTE_REDIS_PREFIX', 'must be 1 to 64 letters, digits or : _ . -');
+  }
+  const databaseUrl = url(env, 'LEITWARTE_DATABASE_URL', ['postgres:', 'postgresql:']);
+  const redisUrl = url(env, 'LEITWARTE_REDIS_URL', ['redis:', 'rediss:']);
+  // Several processes share the store: one SQLite file per machine cannot be that store.
+  if (redisUrl !== null && databaseUrl === null) {
+    throw new ConfigError(
+      'LEITWARTE_REDIS_URL',
+      'several processes need a shared store: set LEITWARTE_DATABASE_URL (PostgreSQL) as well',
+    );
+  }
   const metricsToken = text(env, 'LEITWARTE_METRICS_TOKEN');
   if (metricsToken !== null && !/^[\x21-\x7e]{16,200}$/.test(metricsToken)) {
     throw new ConfigError('LEITWARTE_METRICS_TOKEN', 'must be 16 to 200 printable characters without spaces');
@@ -225,8 +246,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     port: integer(env, 'LEITWARTE_PORT', 8080, 0, 65535),
     host: text(env, 'LEITWARTE_HOST') ?? '0.0.0.0',
     dataDir: path.resolve(cwd, text(env, 'LEITWARTE_DATA_DIR') ?? './data'),
-    databaseUrl: url(env, 'LEITWARTE_DATABASE_URL', ['postgres:', 'postgresql:']),
-    redisUrl: url(env, 'LEITWARTE_REDIS_URL', ['redis:', 'rediss:']),
+    databaseUrl,
+    redisUrl,
+    redisPrefix,
+    processUrl: url(env, 'LEITWARTE_PROCESS_URL', ['http:']),
     plantPath: plant === null || plant === 'demo' ? null : path.resolve(cwd, plant),
     adminPassword,
     plantUsersPassword,

@@ -15,18 +15,33 @@ function readConfig(): Config {
 
 async function main(): Promise<void> {
   const config = readConfig();
-  const { app, bootstrappedUsers, services } = await build({ config });
+  const { app, bootstrappedUsers, services } = await build({
+    config,
+    // Its engines are stopped and cannot run again in this process: the supervisor (systemd,
+    // the container runtime) starts it afresh, and it rejoins as one of the others.
+    onFieldLost: () => {
+      process.stderr.write('Leitwarte lost the ownership of the plant: exiting to be restarted\n');
+      process.exit(75);
+    },
+  });
   const [adminBootstrap, ...plantUsers] = bootstrappedUsers;
-  if (config.redisUrl !== null) {
+  await app.listen({ port: config.port, host: config.host });
+  await services.scale.field.ready();
+  if (config.redisUrl !== null && config.trustedProxies.length === 0) {
+    // The owner would take the other processes for the clients: one address for everybody in
+    // the audit and in the per-address login limit.
     app.log.warn(
-      'LEITWARTE_REDIS_URL is set, but this version has only the in-process live backplane: run one process',
+      'several processes: set LEITWARTE_TRUSTED_PROXIES to the load balancer and the other processes (docs/scale-out.md)',
     );
   }
-  await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : config.port;
   const store = services.store.dialect === 'sqlite' ? `SQLite in ${config.dataDir}` : 'PostgreSQL';
   const lines = [``, `Leitwarte is running at http://localhost:${port}/  (store: ${store})`];
+  if (services.scale.redis !== null) {
+    const role = services.scale.field.role() === 'owner' ? 'owns the plant' : 'passes requests to the owner';
+    lines.push(`One of several processes (backplane: Redis); this one ${role}.`);
+  }
   if (adminBootstrap?.password) {
     lines.push(
       `Log in as "admin" with the password: ${adminBootstrap.password}`,

@@ -46,6 +46,10 @@ export interface RightsService extends Rights {
   roleIdsOf(userId: number): readonly number[];
   /** Called after every reload, so open sessions can be re-evaluated. */
   onChange(listener: () => void): () => void;
+  /** Another process changed the rights: reload without announcing it again. */
+  reloadFromElsewhere(): Promise<void>;
+  /** Called after a reload this process caused, so the other processes reload too. */
+  onChangedHere(listener: () => void): () => void;
 }
 
 const NONE: EffectiveRights = { userId: 0, username: '', roles: [], grants: [] };
@@ -56,6 +60,14 @@ export function createRightsService(store: Store, plant: RightsPlantView): Right
   const cache = new Map<number, EffectiveRights>();
   const objects = new Map<string, RightsObject>();
   const listeners = new Set<() => void>();
+  const announcers = new Set<() => void>();
+
+  async function load(): Promise<void> {
+    roles = await store.rights.roles();
+    assignments = await store.rights.assignments();
+    cache.clear();
+    for (const listener of listeners) listener();
+  }
 
   function compute(userId: number, username: string): EffectiveRights {
     const mine = roles.filter((r) => assignments.get(userId)?.includes(r.id));
@@ -100,10 +112,13 @@ export function createRightsService(store: Store, plant: RightsPlantView): Right
       mayOn(effective(subject), right, { station: plan.station, pvGroups: [] }),
     canReadPv: (subject, ref) => mayOn(effective(subject), 'read', pvObject(ref)),
     async reload() {
-      roles = await store.rights.roles();
-      assignments = await store.rights.assignments();
-      cache.clear();
-      for (const listener of listeners) listener();
+      await load();
+      for (const announcer of announcers) announcer();
+    },
+    reloadFromElsewhere: load,
+    onChangedHere(listener) {
+      announcers.add(listener);
+      return () => announcers.delete(listener);
     },
     roles: () => roles,
     roleIdsOf: (userId) => assignments.get(userId) ?? [],

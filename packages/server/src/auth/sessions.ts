@@ -64,7 +64,14 @@ export function createSessionService(options: SessionServiceOptions) {
 
   async function end(idHash: string, reason: SessionEndReason): Promise<void> {
     cache.delete(idHash);
-    if (await store.sessions.end(idHash, now(), reason)) events.emit('ended', idHash, reason);
+    if (await store.sessions.end(idHash, now(), reason)) announce(idHash, reason);
+  }
+
+  // 'ended' reaches this process's hubs; 'endedHere' only ends found here, which the other
+  // processes learn over the backplane (endedElsewhere), so nothing is announced twice.
+  function announce(idHash: string, reason: SessionEndReason): void {
+    events.emit('ended', idHash, reason);
+    events.emit('endedHere', idHash, reason);
   }
 
   async function load(idHash: string): Promise<Cached | null> {
@@ -102,7 +109,7 @@ export function createSessionService(options: SessionServiceOptions) {
       const fresh = await load(idHash);
       if (fresh === null) {
         cache.delete(idHash);
-        if (entry !== undefined) events.emit('ended', idHash, 'expired');
+        if (entry !== undefined) announce(idHash, 'expired');
         return null;
       }
       // Activity seen here but not yet written must not be lost by the reload.
@@ -171,8 +178,18 @@ export function createSessionService(options: SessionServiceOptions) {
     async endAllOfUser(userId: number, reason: SessionEndReason): Promise<void> {
       for (const [idHash, entry] of cache) if (entry.session.userId === userId) cache.delete(idHash);
       for (const idHash of await store.sessions.endAllOfUser(userId, now(), reason)) {
-        events.emit('ended', idHash, reason);
+        announce(idHash, reason);
       }
+    },
+    /** Sessions this process ended, for the other processes of a scaled-out installation. */
+    onEndedHere(listener: (sessionId: string, reason: SessionEndReason) => void): () => void {
+      events.on('endedHere', listener);
+      return () => events.off('endedHere', listener);
+    },
+    /** Another process ended this session: forget it and close its connections here. */
+    endedElsewhere(sessionId: string, reason: SessionEndReason): void {
+      cache.delete(sessionId);
+      events.emit('ended', sessionId, reason);
     },
     idleMs,
     close() {

@@ -22,7 +22,13 @@ describe('the server around the API', () => {
   it('reports health without a session', async () => {
     const reply = await fetch(`${server.url}/healthz`);
     expect(reply.status).toBe(200);
-    expect(await reply.json()).toMatchObject({ status: 'ok', store: 'ok', dataSource: 'Connected' });
+    expect(await reply.json()).toMatchObject({
+      status: 'ok',
+      store: 'ok',
+      dataSource: 'Connected',
+      // One process: it owns the field, with the in-process backplane.
+      process: { id: expect.any(String), field: 'owner', owner: null, backplane: 'in-process' },
+    });
   });
 
   it('publishes the OpenAPI document with every API route in it', async () => {

@@ -8,6 +8,24 @@ const HealthReply = Type.Object({
   store: Type.Union([Type.Literal('ok'), Type.Literal('error')]),
   dataSource: Type.String(),
   uptimeSeconds: Type.Number(),
+  process: Type.Object(
+    {
+      id: Type.String({ description: 'Random per start; names the process in logs and metrics' }),
+      field: Type.Union([Type.Literal('owner'), Type.Literal('follower'), Type.Literal('starting')], {
+        description:
+          'owner: this process runs data acquisition and the engines; follower: it passes API and hub traffic to the owner',
+      }),
+      owner: Type.Union([Type.String(), Type.Null()], {
+        description: 'Address of the process that owns the field; null while none does (takeover)',
+      }),
+      backplane: Type.Union([
+        Type.Literal('in-process'),
+        Type.Literal('connected'),
+        Type.Literal('reconnecting'),
+      ]),
+    },
+    { description: 'This process among several (docs/scale-out.md)' },
+  ),
 });
 
 /** Liveness and readiness for load balancers and monitoring; no data, no session needed. */
@@ -29,11 +47,32 @@ export const healthRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app,
       } catch {
         store = 'error';
       }
-      const dataSource = services.plant.connectionState();
-      const status = store === 'ok' ? ('ok' as const) : ('degraded' as const);
-      return reply
-        .code(store === 'ok' ? 200 : 503)
-        .send({ status, store, dataSource, uptimeSeconds: Math.round(process.uptime()) });
+      const { scale } = services;
+      const role = scale.field.role();
+      const election = scale.field.owner()?.state();
+      const owner = election?.holderAddress ?? null;
+      // A follower reports the owner's data source only through the owner's own /healthz.
+      const dataSource = role === 'owner' ? services.plant.connectionState() : 'at the owner';
+      // Without an owner the plant is not watched: degraded, though this process itself is fine.
+      const healthy = store === 'ok' && (role === 'owner' || (election?.holder ?? null) !== null);
+      const status = healthy ? ('ok' as const) : ('degraded' as const);
+      return reply.code(store === 'ok' ? 200 : 503).send({
+        status,
+        store,
+        dataSource,
+        uptimeSeconds: Math.round(process.uptime()),
+        process: {
+          id: scale.processId,
+          field: role,
+          owner,
+          backplane:
+            scale.redis === null
+              ? 'in-process'
+              : scale.redis.stats().connected
+                ? 'connected'
+                : 'reconnecting',
+        },
+      });
     },
   );
 };

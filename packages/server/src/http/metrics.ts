@@ -6,7 +6,8 @@ import { Type } from 'typebox';
 import type { SourceCounters, SourceStatus } from '../sources/field/field-types.js';
 import type { Plant } from '../plant/plant.js';
 import type { SourceRegistry } from '../sources/plant-sources.js';
-import type { RouteOptions } from '../services.js';
+import type { RedisBackplaneStats } from '../hubs/redis-backplane.js';
+import type { RouteOptions, ScaleOut } from '../services.js';
 
 /** Process metrics (CPU, memory, event loop, GC) once per process, whichever app serves them. */
 let processRegistry: Registry | null = null;
@@ -123,6 +124,73 @@ function plantMetrics(registry: Registry, plant: Plant): void {
   });
 }
 
+/** Several processes: whether this one owns the field, takeovers seen, and the Redis backplane's traffic. */
+function scaleMetrics(registry: Registry, scale: ScaleOut): void {
+  new Gauge({
+    name: 'leitwarte_field_owner',
+    help: 'This process runs the field and the engines (1) or passes requests to the owner (0)',
+    registers: [registry],
+    collect() {
+      this.set(scale.field.role() === 'owner' ? 1 : 0);
+    },
+  });
+  new Counter({
+    name: 'leitwarte_field_owner_changes_total',
+    help: 'Changes of the field owner this process saw since its start (the first election included)',
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(scale.field.owner()?.state().takeovers ?? 0);
+    },
+  });
+  const redis = scale.redis;
+  if (redis === null) return;
+  new Gauge({
+    name: 'leitwarte_backplane_connected',
+    help: 'The Redis backplane is connected (1) or reconnecting (0)',
+    registers: [registry],
+    collect() {
+      this.set(redis.stats().connected ? 1 : 0);
+    },
+  });
+  const counter = (name: string, help: string, pick: (s: RedisBackplaneStats) => number) =>
+    new Counter({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        this.reset();
+        this.inc(pick(redis.stats()));
+      },
+    });
+  counter(
+    'leitwarte_backplane_published_total',
+    'Messages this process published on Redis',
+    (s) => s.published,
+  );
+  counter(
+    'leitwarte_backplane_published_bytes_total',
+    'Bytes this process published on Redis',
+    (s) => s.publishedBytes,
+  );
+  counter(
+    'leitwarte_backplane_received_total',
+    'Messages of other processes received from Redis',
+    (s) => s.received,
+  );
+  counter(
+    'leitwarte_backplane_received_bytes_total',
+    'Bytes of other processes received from Redis',
+    (s) => s.receivedBytes,
+  );
+  counter(
+    'leitwarte_backplane_dropped_total',
+    'Messages not published because Redis was away',
+    (s) => s.dropped,
+  );
+  counter('leitwarte_backplane_resumed_total', 'Reconnections to Redis after a loss', (s) => s.resumed);
+}
+
 function allowed(request: FastifyRequest, token: string | null): boolean {
   if (token === null) {
     // The socket's own address: X-Forwarded-For cannot make a remote caller look local.
@@ -142,6 +210,7 @@ function allowed(request: FastifyRequest, token: string | null): boolean {
 export const metricsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { services }) => {
   const ours = sourceMetrics(services.sources);
   plantMetrics(ours, services.plant);
+  scaleMetrics(ours, services.scale);
   app.get(
     '/metrics',
     {

@@ -16,6 +16,7 @@ import type {
   TextMessage,
 } from '@leitwarte/core';
 import type { NoteUpdate } from '../plant/dashboards/index.js';
+import type { SessionEndReason } from '../auth/session-gate.js';
 
 /** Topics on the backplane and the message each carries. Channels add their topics here. */
 export interface BackplaneTopics {
@@ -51,6 +52,10 @@ export interface BackplaneTopics {
   'energy.values': readonly EnergyOptValues[];
   'textMessages.message': TextMessage;
   'dashboards.note': NoteUpdate;
+  /** A process ended a session (logout, expiry, user disabled): every process closes its sockets. */
+  'sessions.ended': { origin: string; sessionId: string; reason: SessionEndReason };
+  /** A process changed roles or assignments: every process reloads them. */
+  'rights.changed': { origin: string };
 }
 
 export type BackplaneTopic = keyof BackplaneTopics;

@@ -54,6 +54,8 @@ export interface HubsOptions {
   backplane?: Backplane;
   /** The plant services (alerts, remote alarm, reports, ...) behind the further channels. */
   domain?: HubDomain;
+  /** Several processes: true when the upgrade was passed on to the process that owns the field. */
+  forwardUpgrade?: (request: IncomingMessage, socket: Duplex, head: Buffer) => boolean;
 }
 
 /** What the app sees of the hubs: `fastify.hubs`. */
@@ -121,6 +123,7 @@ const plugin: FastifyPluginAsync<HubsOptions> = async (fastify, options) => {
 
   const upgrades = createUpgradeHandler(hubs, Math.max(MIN_FRAME_LIMIT, 2 * maxMessageBytes), fastify.log);
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer): void => {
+    if (request.url?.startsWith('/hubs/') && options.forwardUpgrade?.(request, socket, head)) return;
     if (upgrades.handle(request, socket, head)) return;
     // Nobody else listens for upgrades: don't leave the socket hanging.
     if (fastify.server.listenerCount('upgrade') === 1) socket.destroy();

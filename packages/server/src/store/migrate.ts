@@ -12,6 +12,7 @@ import { historyGapsMigration } from './migrations/009-history-gaps.js';
 import { remoteAlarmDeliveryMigration } from './migrations/010-remote-alarm-delivery.js';
 import { auditChainMigration } from './migrations/011-audit-chain.js';
 import { reportExportsMigration } from './migrations/012-report-exports.js';
+import { fieldOwnerMigration } from './migrations/015-field-owner.js';
 
 /**
  * Migrations in code, in order; names sort by their number. A new migration takes the next free
@@ -32,6 +33,7 @@ export function migrations(dialect: StoreDialect): Record<string, Migration> {
     '010-remote-alarm-delivery': remoteAlarmDeliveryMigration(dialect),
     '011-audit-chain': auditChainMigration(dialect),
     '012-report-exports': reportExportsMigration(dialect),
+    ...(dialect === 'postgres' ? { '015-field-owner': fieldOwnerMigration } : {}),
   };
 }
 

@@ -21,6 +21,22 @@ export interface Database
   users: UsersTable;
   sessions: SessionsTable;
   audit_log: AuditLogTable;
+  /** PostgreSQL only (migration 015): the lease of the process that owns the field. */
+  field_owner: FieldOwnerTable;
+}
+
+export interface FieldOwnerTable {
+  /** Always 1: one lease per installation. */
+  id: number;
+  /** Process id of the owner; null before the first election. */
+  holder: string | null;
+  /** Where the owner serves HTTP, for forwarding and for the operator. */
+  address: string | null;
+  /** Fencing token: grows with every change of owner. */
+  token: number;
+  /** Times by the database's clock, so the processes' clocks need not agree. */
+  acquired_at: number;
+  expires_at: number;
 }
 
 export interface MetaTable {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { StoreDialect } from './dialect.js';
 import { migrateToLatest } from './migrate.js';
@@ -21,6 +21,13 @@ export interface Store {
   readonly sessions: SessionsRepository;
   readonly audit: AuditRepository;
   readonly rights: RightsRepository;
+  /**
+   * A write only the owner of the field may make (a new alert): with a fence set (several
+   * processes) it runs in a transaction that first checks the fence, else directly.
+   */
+  fencedWrite<T>(work: (db: Kysely<Schema>) => Promise<T>): Promise<T>;
+  /** Several processes: the owner's fencing check (it throws when this process was replaced). */
+  setWriteFence(fence: ((trx: Transaction<Schema>) => Promise<void>) | null): void;
   /** Writes everything buffered and closes the connections. */
   close(): Promise<void>;
 }
@@ -73,6 +80,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   }
   let closed = false;
   const audit = createAuditRepository(db);
+  let fence: ((trx: Transaction<Schema>) => Promise<void>) | null = null;
   return {
     dialect,
     db,
@@ -81,6 +89,17 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     sessions: createSessionsRepository(db),
     audit,
     rights: createRightsRepository(db),
+    fencedWrite(work) {
+      const check = fence;
+      if (check === null) return work(db);
+      return db.transaction().execute(async (trx) => {
+        await check(trx);
+        return work(trx);
+      });
+    },
+    setWriteFence(next) {
+      fence = next;
+    },
     async close() {
       if (closed) return;
       closed = true;

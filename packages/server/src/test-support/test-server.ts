@@ -1,7 +1,7 @@
 import { build, type BuildOptions, type Built } from '../app.js';
 import { postLogin } from '../auth/login-client.js';
 import { loadConfig, type Config } from '../config.js';
-import { createTestDatabase, type TestDialect } from './databases.js';
+import { createTestDatabase, type TestDatabase, type TestDialect } from './databases.js';
 
 export const TEST_ADMIN_PASSWORD = 'Admin-Test-Password-1';
 /** Password of the plant's users (betrieb, instandhaltung, gast) on a test server. */
@@ -12,6 +12,8 @@ export interface TestServerOptions {
   config?: Partial<Config>;
   hubs?: BuildOptions['hubs'];
   webRoot?: string;
+  /** A store shared with other servers (several processes of one installation); not dropped on close. */
+  database?: TestDatabase;
 }
 
 export interface LoggedIn {
@@ -39,7 +41,8 @@ function cookiePair(setCookie: string[], name: string): string | undefined {
 
 /** The real server on a fresh store (SQLite by default), listening on a free loopback port. */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const database = await createTestDatabase(options.dialect ?? 'sqlite');
+  const shared = options.database;
+  const database = shared ?? (await createTestDatabase(options.dialect ?? 'sqlite'));
   const config: Config = {
     ...loadConfig({}),
     port: 0,
@@ -57,6 +60,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   };
   const built = await build({ config, hubs: options.hubs, webRoot: options.webRoot });
   await built.app.listen({ port: 0, host: '127.0.0.1' });
+  // Several processes: the first election attempt decides whether this one runs the field.
+  await built.services.scale.field.ready();
   const address = built.app.server.address();
   if (address === null || typeof address === 'string') throw new Error('no address');
   const url = `http://127.0.0.1:${address.port}`;
@@ -91,7 +96,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       if (closed) return;
       closed = true;
       await built.app.close();
-      await database.drop();
+      if (shared === undefined) await database.drop();
     },
   };
 }
