@@ -98,7 +98,8 @@ describe('the control-event archive', () => {
     expect(download.suggestedFilename()).toMatch(/^Ereignisse_\d{4}-\d{2}-\d{2}_\d{2}-\d{2}_\d{4}-.*\.csv$/);
     const csv = (await readFile(await download.path(), 'utf8')).replace(/^\ufeff/, '');
     const lines = csv.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('Zeit;Herkunft;Ereignis;Benutzer;Station;Objekt;Alter Wert;Neuer Wert;Text');
+    // Old and new value as one change ("alt → neu"); the two columns are in the column choice.
+    expect(lines[0]).toBe('Zeit;Herkunft;Ereignis;Benutzer;Station;Objekt;Änderung;Text');
     expect(lines).toHaveLength(expected.length + 1);
     expect(lines.slice(1).every((line) => /;Bedienhandlung;Anmeldung;(betrieb|gast);/.test(line))).toBe(true);
   });

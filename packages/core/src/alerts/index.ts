@@ -4,3 +4,4 @@ export * from './priority-color.js';
 export * from './alert-contract.js';
 export * from './system-contract.js';
 export * from './alert-requests.js';
+export * from './control-event-kinds.js';

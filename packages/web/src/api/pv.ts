@@ -16,6 +16,7 @@ import {
   type SetRuntimeEntry,
   type SetRuntimesReply,
 } from '@leitwarte/core';
+import { queryOptions } from '@tanstack/react-query';
 import { ApiError, apiRequest, NETWORK_ERROR, orOnNetworkFailure } from './http';
 
 /** GET /api/Pv/all: every PV the user may read, with its config and current value. */
@@ -27,6 +28,13 @@ export function getAllPvs(signal?: AbortSignal): Promise<PvAllItem[]> {
 export function getAllPvNodes(signal?: AbortSignal): Promise<PvNode[]> {
   return apiRequest<PvNode[]>('/api/Pv/getallpvnodes', { signal });
 }
+
+/** The PV tree for the session: names and EKS numbers change only with the plant definition. */
+export const pvNodesQuery = queryOptions({
+  queryKey: ['pv', 'nodes'] as const,
+  queryFn: ({ signal }) => getAllPvNodes(signal),
+  staleTime: 5 * 60_000,
+});
 
 /** POST /api/Pv/configs: configs of up to 1024 PVs, with the missing and unreadable ones. */
 export function getPvConfigs(refs: readonly PvRef[], signal?: AbortSignal): Promise<PvConfigsReply> {

@@ -49,6 +49,26 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
 
 const german = flatten(de);
 const others = { en: flatten(en), cs: flatten(cs), ru: flatten(ru) };
+
+// Count texts are i18next plurals: one key per CLDR plural category of the language (`_one`,
+// `_few`, …), chosen by Intl.PluralRules; German's categories are not Russian's.
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+const baseKey = (key: string) => key.replace(PLURAL_SUFFIX, '');
+const baseKeys = (catalogue: Map<string, string>) => new Set([...catalogue.keys()].map(baseKey));
+/** The plural keys of a catalogue: base key → the categories it has. */
+function pluralKeys(catalogue: Map<string, string>): Map<string, string[]> {
+  const result = new Map<string, string[]>();
+  for (const key of catalogue.keys()) {
+    const match = PLURAL_SUFFIX.exec(key);
+    if (!match) continue;
+    const base = baseKey(key);
+    result.set(base, [...(result.get(base) ?? []), match[1] as string].sort());
+  }
+  return result;
+}
+/** German's text of a key, or of its plural's `other` form. */
+const germanText = (key: string) => german.get(key) ?? german.get(`${baseKey(key)}_other`);
+const inGerman = (key: string) => german.has(key) || german.has(`${key}_other`);
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 
 const srcDir = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -83,17 +103,31 @@ describe('catalogues', () => {
   });
 
   it.each(Object.entries(others))('%s has exactly the keys of German', (_language, catalogue) => {
-    expect([...german.keys()].filter((key) => !catalogue.has(key))).toEqual([]);
-    expect([...catalogue.keys()].filter((key) => !german.has(key))).toEqual([]);
+    const ours = baseKeys(catalogue);
+    const theirs = baseKeys(german);
+    expect([...theirs].filter((key) => !ours.has(key))).toEqual([]);
+    expect([...ours].filter((key) => !theirs.has(key))).toEqual([]);
   });
+
+  it.each(Object.entries({ de: german, ...others }))(
+    '%s words every count text in each plural category of the language',
+    (language, catalogue) => {
+      const categories = [...new Intl.PluralRules(language).resolvedOptions().pluralCategories].sort();
+      const germanPlurals = [...pluralKeys(german).keys()];
+      expect(germanPlurals.length).toBeGreaterThan(5);
+      const plurals = pluralKeys(catalogue);
+      const wrong = germanPlurals.filter((key) => plurals.get(key)?.join() !== categories.join());
+      expect(wrong).toEqual([]);
+    },
+  );
 
   it.each(Object.entries({ de: german, ...others }))('%s has no empty text', (_language, catalogue) => {
     expect([...catalogue].filter(([, text]) => text.trim() === '').map(([key]) => key)).toEqual([]);
   });
 
   it.each(Object.entries(others))('%s uses the same placeholders as German', (_language, catalogue) => {
-    const mismatched = [...german].filter(
-      ([key, text]) => placeholders(text).join() !== placeholders(catalogue.get(key) ?? '').join(),
+    const mismatched = [...catalogue].filter(
+      ([key, text]) => placeholders(text).join() !== placeholders(germanText(key) ?? '').join(),
     );
     expect(mismatched.map(([key]) => key)).toEqual([]);
   });
@@ -107,7 +141,7 @@ describe('catalogues', () => {
       [...text.matchAll(/\bt\(\s*['"`]([^'"`$]+)['"`]/g)].map((m) => ({ path, key: m[1] ?? '' })),
     );
     expect(used.length).toBeGreaterThan(30);
-    expect(used.filter(({ key }) => !german.has(key))).toEqual([]);
+    expect(used.filter(({ key }) => !inGerman(key))).toEqual([]);
   });
 
   it('every catalogue-like key literal (e.g. in lookup tables) exists in de.json', () => {
@@ -116,6 +150,6 @@ describe('catalogues', () => {
     const used = sources.flatMap(({ path, text }) =>
       [...text.matchAll(pattern)].map((m) => ({ path, key: m[1] ?? '' })),
     );
-    expect(used.filter(({ key }) => !german.has(key))).toEqual([]);
+    expect(used.filter(({ key }) => !inGerman(key))).toEqual([]);
   });
 });

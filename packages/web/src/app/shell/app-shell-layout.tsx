@@ -1,4 +1,4 @@
-import { Anchor, AppShell, Burger, Group, Text } from '@mantine/core';
+import { Anchor, AppShell, Box, Burger, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { ErrorBoundary } from '../../ui/error-boundary';
 import { LanguageSwitch } from '../../ui/language-switch';
 import { PvActionHost } from '../../ui/pv-actions';
 import { LoadingView } from '../../ui/status-views';
+import { HeaderMenu } from './header-menu';
 import { HeaderTools } from './header-tools';
 import { LiveIndicator } from './live-indicator';
 import { MainNav } from './main-nav';
@@ -33,7 +34,7 @@ export function AppShellLayout() {
       padding="md"
     >
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+        <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger
               opened={navOpen}
@@ -45,19 +46,25 @@ export function AppShellLayout() {
             <Anchor component={Link} to="/" underline="never" c="inherit">
               <Text
                 fw={800}
-                size="lg"
+                fz={{ base: 'md', sm: 'lg' }}
                 c="light-dark(var(--mantine-color-blue-8), var(--mantine-color-blue-3))"
               >
                 {t('app.name')}
               </Text>
             </Anchor>
           </Group>
-          <Group gap="sm" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap">
             <PendingAlertsIndicator />
             <LiveIndicator />
-            <HeaderTools />
-            <LanguageSwitch size="xs" />
-            <UserActions />
+            {/* Hidden by CSS, not unmounted: the page tools also keep the shortcuts and the recent list. */}
+            <Group gap="sm" wrap="nowrap" visibleFrom="sm">
+              <HeaderTools />
+              <LanguageSwitch size="xs" />
+              <UserActions />
+            </Group>
+            <Box hiddenFrom="sm">
+              <HeaderMenu />
+            </Box>
           </Group>
         </Group>
       </AppShell.Header>

@@ -1,4 +1,5 @@
 import { Badge, Button, Group } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { useNextRetryAt, useOverallLiveStatus, type OverallStatus } from '../../live/connection-status';
 import { liveConnections } from '../../live/live-connections';
@@ -24,6 +25,8 @@ export function LiveIndicator() {
   const retryAt = useNextRetryAt();
   const seconds = useCountdown(status === 'disconnected' ? retryAt : null);
   const look = LOOK[status];
+  // A phone's header has room for the state in a smaller pill, not for a cut one.
+  const phone = useMediaQuery('(max-width: 47.99em)') ?? false;
   let text: string = t(look.key);
   let shown: string = status;
   if (!online) {
@@ -39,7 +42,8 @@ export function LiveIndicator() {
       <Badge
         variant="dot"
         color={online ? look.color : 'gray'}
-        size="lg"
+        size={phone ? 'md' : 'lg'}
+        style={{ flexShrink: 0 }}
         role="status"
         aria-live="polite"
         data-live-status={shown}

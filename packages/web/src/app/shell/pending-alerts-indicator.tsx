@@ -16,6 +16,8 @@ export function PendingAlertsIndicator() {
       title={label}
       data-testid="pending-alerts"
       data-count={count ?? ''}
+      // The number is the point of the badge: the connection text gives way first on a phone.
+      style={{ flexShrink: 0 }}
     >
       <Badge
         size="lg"

@@ -23,6 +23,10 @@ import { useAlertActions } from './use-alert-actions';
 import { useAlertArchive } from './use-alert-archive';
 import { useAlertLookups } from './use-alert-lookups';
 import { useListView } from '../../ui/archive/use-list-view';
+import { useMediaQuery } from '@mantine/hooks';
+import { useLocaleFormat } from '../../lib/format-locale';
+import { useStableCallback } from '../../lib/use-stable-callback';
+import { ALERT_CARD_HEIGHT, alertCardColumn } from './alert-card';
 import './alerts.css';
 
 const alertKey = (alert: Alert) => alert.id;
@@ -39,21 +43,39 @@ export function AlertArchivePage() {
   const window = useMemo(() => resolveSelection(selection, resolvedAt), [selection, resolvedAt]);
   const [limit, setLimit] = useState<number | undefined>(undefined);
   const archive = useAlertArchive(window, limit);
-  const { priorities, stationNames, rights } = useAlertLookups();
+  const { priorities, stationNames, pvLabels, rights } = useAlertLookups();
   const actions = useAlertActions(rights, archive.apply);
 
   const count = useMemo(() => new Intl.NumberFormat(i18n.language).format, [i18n.language]);
-  const formatTime = useMemo(() => {
-    const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' });
-    return (ms: number) => format.format(ms);
-  }, [i18n.language]);
-  const columns = useMemo(
-    () => alertColumns({ t, formatTime, priorities, stationNames }),
-    [t, formatTime, priorities, stationNames],
+  const formatTime = useLocaleFormat().dateTime;
+  // A phone shows each alert as a card in one column; the table's columns need 1,100 px.
+  const phone = useMediaQuery('(max-width: 47.99em)') ?? false;
+  const acknowledgeOne = useStableCallback((alert: Alert) => actions.acknowledge([alert]));
+  const onAcknowledge = actions.mayAcknowledge ? acknowledgeOne : null;
+  const tableColumns = useMemo(
+    () => alertColumns({ t, formatTime, priorities, stationNames, pvLabels }),
+    [t, formatTime, priorities, stationNames, pvLabels],
   );
+  const cardColumns = useMemo(
+    () => [
+      alertCardColumn({
+        t,
+        formatTime,
+        priorities,
+        stationNames,
+        pvLabels,
+        onAcknowledge,
+        busy: actions.busy,
+      }),
+    ],
+    [t, formatTime, priorities, stationNames, pvLabels, onAcknowledge, actions.busy],
+  );
+  const columns = phone ? cardColumns : tableColumns;
+  // Boxes to pick rows only for who can act on the picked rows (acknowledge or delete them).
+  const selectable = actions.mayAcknowledge || actions.mayDelete;
   const fields = useMemo(() => alertFilterFields(t), [t]);
   // No sort means the store's order: newest first, which live alerts keep without re-sorting.
-  const view = useListView(archive.rows, columns, ALERT_FIELD_READERS, null);
+  const view = useListView(archive.rows, tableColumns, ALERT_FIELD_READERS, null);
   const [selectedKeys, setSelectedKeys] = useState<ReadonlySet<RowKey>>(() => new Set());
   const selected = useMemo(
     () =>
@@ -112,8 +134,10 @@ export function AlertArchivePage() {
           height="fill"
           sort={view.sort}
           onSortChange={view.setSort}
-          visibleColumnIds={view.visibleIds}
+          visibleColumnIds={phone ? undefined : view.visibleIds}
           onVisibleColumnIdsChange={view.setVisibleIds}
+          rowHeight={phone ? ALERT_CARD_HEIGHT : undefined}
+          selectable={selectable}
           selectedKeys={selectedKeys}
           onSelectedKeysChange={setSelectedKeys}
           rowClassName={alertRowClass}
@@ -128,7 +152,11 @@ export function AlertArchivePage() {
         title={t('alerts.title')}
         summary={
           !archive.isPending && !archive.error
-            ? t('alerts.summary', { shown: count(view.shown.length), loaded: count(archive.rows.length) })
+            ? t('alerts.summary', {
+                shown: count(view.shown.length),
+                loaded: count(archive.rows.length),
+                count: archive.rows.length,
+              })
             : null
         }
         summaryTestId="alerts-summary"
@@ -138,7 +166,13 @@ export function AlertArchivePage() {
         <Button variant="default" loading={archive.isFetching} onClick={refresh}>
           {t('alerts.refresh')}
         </Button>
-        <ColumnChooser columns={columns} visibleColumnIds={view.visibleIds} onChange={view.setVisibleIds} />
+        {phone ? null : (
+          <ColumnChooser
+            columns={tableColumns}
+            visibleColumnIds={view.visibleIds}
+            onChange={view.setVisibleIds}
+          />
+        )}
         <Button variant="default" disabled={view.shown.length === 0} onClick={exportCsv}>
           {t('alerts.export')}
         </Button>
@@ -149,6 +183,7 @@ export function AlertArchivePage() {
         limitNotice={t('alerts.limitNotice', {
           limit: count(archive.loaded),
           remaining: count(archive.remaining),
+          count: archive.remaining,
         })}
         limitAdvice={t('alerts.limitAdvice')}
         largeListHint={t('alerts.largeListHint')}

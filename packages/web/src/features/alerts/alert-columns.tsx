@@ -2,6 +2,7 @@ import { argbToCss, pvKey, type Alert, type FieldValue, type Priority } from '@l
 import type { TFunction } from 'i18next';
 import type { CSSProperties } from 'react';
 import type { DataListColumn } from '../../ui/data-list';
+import type { PvLabel } from '../../lib/use-pv-labels';
 
 /** What the columns need besides the alert: texts, time format, priorities and station names. */
 export interface AlertColumnContext {
@@ -9,9 +10,14 @@ export interface AlertColumnContext {
   formatTime: (ms: number) => string;
   priorities: ReadonlyMap<number, Priority>;
   stationNames: ReadonlyMap<number, string>;
+  /** Plant names and EKS numbers by PV key; a PV missing here is shown by its key. */
+  pvLabels: ReadonlyMap<string, PvLabel>;
 }
 
 const pvText = (alert: Alert) => (alert.pv ? pvKey(alert.pv) : '');
+
+/** Width of a time column: "26.11.2026, 16:01:23" whole in the list's font. */
+const TIME_WIDTH = 158;
 
 /** The fields the filter offers and how each reads an alert (the same readers for every row). */
 export const ALERT_FIELD_READERS: Readonly<Record<string, (alert: Alert) => FieldValue>> = {
@@ -32,10 +38,17 @@ export function alertColumns({
   formatTime,
   priorities,
   stationNames,
+  pvLabels,
 }: AlertColumnContext): DataListColumn<Alert>[] {
   const time = (ms: number | null) => (ms === null ? '' : formatTime(ms));
   const station = (a: Alert) =>
     a.station === null ? '' : (stationNames.get(a.station) ?? String(a.station));
+  const pvLabel = (a: Alert) => (a.pv ? pvLabels.get(pvKey(a.pv)) : undefined);
+  // Name first (what the operator reads), EKS after it (what the plant's drawings use).
+  const pvName = (a: Alert) => {
+    const label = pvLabel(a);
+    return label ? `${label.name} ${label.eks}` : pvText(a);
+  };
   const priorityName = (a: Alert) => priorities.get(a.priority)?.name ?? String(a.priority);
   // Texts looked up once: sorting or filtering 100,000 rows must not translate 100,000 times.
   const states: Record<Alert['state'], string> = {
@@ -54,18 +67,33 @@ export function alertColumns({
     {
       id: 'comingAt',
       label: t('alerts.columns.time'),
-      width: 170,
+      width: TIME_WIDTH,
       value: (a) => a.comingAt,
       render: (a) => time(a.comingAt),
       exportValue: (a) => time(a.comingAt),
       sortable: true,
     },
-    { id: 'station', label: t('alerts.columns.station'), width: 160, value: station, sortable: true },
-    { id: 'pv', label: t('alerts.columns.pv'), width: 150, value: pvText, sortable: true },
+    { id: 'station', label: t('alerts.columns.station'), width: 124, value: station, sortable: true },
+    {
+      id: 'pv',
+      label: t('alerts.columns.pv'),
+      minWidth: 156,
+      value: pvName,
+      render: (a) => {
+        const label = pvLabel(a);
+        if (!label) return pvText(a);
+        return (
+          <span title={`${label.name} (${label.eks}, ${pvText(a)})`}>
+            {label.name} <span className="alert-pv-eks">{label.eks}</span>
+          </span>
+        );
+      },
+      sortable: true,
+    },
     {
       id: 'message',
       label: t('alerts.columns.message'),
-      minWidth: 240,
+      minWidth: 170,
       value: (a) => a.message,
       sortable: true,
     },
@@ -74,12 +102,14 @@ export function alertColumns({
       label: t('alerts.columns.description'),
       minWidth: 200,
       value: (a) => a.description,
+      // Mostly the station and the message again: chosen when wanted, so 1440 px show the state.
+      hiddenByDefault: true,
       sortable: true,
     },
     {
       id: 'priority',
       label: t('alerts.columns.priority'),
-      width: 130,
+      width: 104,
       value: (a) => a.priority,
       exportValue: (a) => `${a.priority} ${priorityName(a)}`,
       render: (a) => {
@@ -104,7 +134,7 @@ export function alertColumns({
     {
       id: 'state',
       label: t('alerts.columns.state'),
-      width: 130,
+      width: 96,
       value: (a) => states[a.state],
       render: (a) => (
         <span
@@ -127,7 +157,7 @@ export function alertColumns({
     {
       id: 'goingAt',
       label: t('alerts.columns.goingAt'),
-      width: 170,
+      width: TIME_WIDTH,
       value: (a) => a.goingAt,
       render: (a) => time(a.goingAt),
       exportValue: (a) => time(a.goingAt),
@@ -137,14 +167,14 @@ export function alertColumns({
     {
       id: 'acknowledgedBy',
       label: t('alerts.columns.acknowledgedBy'),
-      width: 150,
+      width: 136,
       value: by,
       sortable: true,
     },
     {
       id: 'acknowledgedAt',
       label: t('alerts.columns.acknowledgedAt'),
-      width: 170,
+      width: TIME_WIDTH,
       value: (a) => a.acknowledgedAt,
       render: (a) => time(a.acknowledgedAt),
       exportValue: (a) => time(a.acknowledgedAt),

@@ -1,6 +1,7 @@
 import { DATA_SOURCE_PRESETS, type DataSourcePreset } from '@leitwarte/core';
-import { Button, Group, NativeSelect, Switch } from '@mantine/core';
-import { memo } from 'react';
+import { Button, Collapse, Group, NativeSelect, Stack, Switch } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RangeSelection } from '../../ui/archive/range-selection';
 import { TimeRangePicker } from '../../ui/archive/time-range-picker';
@@ -27,8 +28,32 @@ export interface ChartToolbarProps {
  */
 export const ChartToolbar = memo(function ChartToolbar(props: ChartToolbarProps) {
   const { t } = useTranslation();
+  const phone = useMediaQuery('(max-width: 47.99em)') ?? false;
+  const [open, { toggle }] = useDisclosure(false);
+  const tools = <Tools {...props} />;
+  if (!phone) return tools;
+  // On a phone the controls would fill the first screen: folded away, the chart comes first.
   return (
-    <Group gap="sm" align="flex-end" wrap="wrap">
+    <Stack gap="xs">
+      <Button
+        variant="default"
+        size="xs"
+        aria-expanded={open}
+        data-testid="chart-tools-toggle"
+        onClick={toggle}
+        style={{ alignSelf: 'flex-start' }}
+      >
+        {open ? t('charts.screen.toolsHide') : t('charts.screen.toolsShow')}
+      </Button>
+      <Collapse in={open}>{tools}</Collapse>
+    </Stack>
+  );
+});
+
+function Tools(props: ChartToolbarProps): ReactNode {
+  const { t } = useTranslation();
+  return (
+    <Group gap="sm" align="flex-end" wrap="wrap" data-testid="chart-tools">
       <TimeRangePicker value={props.range} onChange={props.onRangeChange} native />
       <NativeSelect
         label={t('charts.screen.source')}
@@ -66,4 +91,4 @@ export const ChartToolbar = memo(function ChartToolbar(props: ChartToolbarProps)
       ) : null}
     </Group>
   );
-});
+}

@@ -1,5 +1,6 @@
 import type { ControlEvent } from '@leitwarte/core';
 import { Box, Button, Stack } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ColumnChooser, DataList, FilterBar } from '../../ui/data-list';
@@ -18,6 +19,9 @@ import { ArchiveHeader } from '../../ui/archive/archive-header';
 import { TimeRangePicker } from '../../ui/archive/time-range-picker';
 import { useEventArchive } from './use-event-archive';
 import { useListView } from '../../ui/archive/use-list-view';
+import { allStationsQuery } from '../../api/station';
+import { useLocaleFormat } from '../../lib/format-locale';
+import { usePvLabels } from '../../lib/use-pv-labels';
 import './events.css';
 
 const eventKey = (event: ControlEvent) => event.id;
@@ -32,12 +36,18 @@ export function EventArchivePage() {
   const archive = useEventArchive(window, limit);
 
   const count = useMemo(() => new Intl.NumberFormat(i18n.language).format, [i18n.language]);
-  const formatTime = useMemo(() => {
-    const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' });
-    return (ms: number) => format.format(ms);
-  }, [i18n.language]);
-  const columns = useMemo(() => eventColumns(t, formatTime), [t, formatTime]);
-  const readers = useMemo(() => eventFieldReaders(t), [t]);
+  const formatTime = useLocaleFormat().dateTime;
+  const stations = useQuery(allStationsQuery);
+  const pvLabels = usePvLabels();
+  const lookups = useMemo(
+    () => ({
+      stationNames: new Map((stations.data ?? []).map((s) => [s.stationNumber, s.name])),
+      pvLabels,
+    }),
+    [stations.data, pvLabels],
+  );
+  const columns = useMemo(() => eventColumns(t, formatTime, lookups), [t, formatTime, lookups]);
+  const readers = useMemo(() => eventFieldReaders(t, lookups), [t, lookups]);
   const fields = useMemo(() => eventFilterFields(t), [t]);
   const view = useListView(archive.events, columns, readers, null);
 
@@ -82,7 +92,11 @@ export function EventArchivePage() {
         title={t('events.title')}
         summary={
           !archive.isPending && !archive.error
-            ? t('events.summary', { shown: count(view.shown.length), loaded: count(archive.events.length) })
+            ? t('events.summary', {
+                shown: count(view.shown.length),
+                loaded: count(archive.events.length),
+                count: archive.events.length,
+              })
             : null
         }
         summaryTestId="events-summary"
@@ -114,6 +128,7 @@ export function EventArchivePage() {
         limitNotice={t('events.limitNotice', {
           limit: count(archive.events.length),
           remaining: count(archive.remaining),
+          count: archive.remaining,
         })}
         limitAdvice={t('events.limitAdvice')}
         largeListHint={t('events.largeListHint')}

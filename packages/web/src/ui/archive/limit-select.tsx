@@ -20,7 +20,7 @@ export function LimitSelect({
   return (
     <Select
       label={label}
-      w={170}
+      w={200}
       allowDeselect={false}
       data={[
         { value: 'default', label: defaultLabel },

@@ -51,18 +51,19 @@ export function DataList<Row>(props: DataListProps<Row>) {
     [rows, columns, sort, i18n.language],
   );
   const template = gridTemplate(shown, selectable);
+  const rowHeight = props.rowHeight ?? DATA_LIST_ROW_HEIGHT;
   // Counted once per change, not on every scroll frame (it visits every row).
   const selection = useMemo(() => selectionState(selected, sorted, rowKey), [selected, sorted, rowKey]);
 
   const { range, scrollToIndex } = useRowWindow(scrollRef, {
     count: sorted.length,
-    rowHeight: DATA_LIST_ROW_HEIGHT,
+    rowHeight,
     headerHeight: DATA_LIST_ROW_HEIGHT,
     overscan: OVERSCAN,
   });
   const pageSize = useCallback(
-    () => Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 0) / DATA_LIST_ROW_HEIGHT) - 2),
-    [],
+    () => Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 0) / rowHeight) - 2),
+    [rowHeight],
   );
   const setSelection = setSelected as (keys: Set<RowKey>) => void;
   const nav = useRowNavigation({
@@ -97,7 +98,7 @@ export function DataList<Row>(props: DataListProps<Row>) {
   const rowId = (key: RowKey) => `${baseId}-row-${String(key).replace(/\s/g, '_')}`;
   const checkboxLabel = t('list.selection.row');
   // The first row wholly below the header, where the focus starts when the grid gets it by Tab.
-  const firstInView = () => Math.ceil((scrollRef.current?.scrollTop ?? 0) / DATA_LIST_ROW_HEIGHT);
+  const firstInView = () => Math.ceil((scrollRef.current?.scrollTop ?? 0) / rowHeight);
   // The rendered rows in the order of their slots (see RowSlots): the DOM order of the row
   // elements never changes; aria-rowindex and the rowgroup's aria-owns give assistive technology
   // the order shown.
@@ -107,8 +108,9 @@ export function DataList<Row>(props: DataListProps<Row>) {
   const bySlot = new Array<number>(keys.length);
   slotOf.forEach((slot, i) => (bySlot[slot] = range.first + i));
   const bodyStyle = {
-    height: sorted.length * DATA_LIST_ROW_HEIGHT,
+    height: sorted.length * rowHeight,
     '--data-list-columns': template,
+    '--data-list-row-height': `${rowHeight}px`,
   } as CSSProperties;
 
   return (
@@ -151,7 +153,7 @@ export function DataList<Row>(props: DataListProps<Row>) {
               id={rowId(key)}
               index={index}
               columns={shown}
-              start={index * DATA_LIST_ROW_HEIGHT}
+              start={index * rowHeight}
               focused={nav.focusedKey === key}
               selectable={selectable}
               selected={selected.has(key)}

@@ -36,6 +36,8 @@ export interface DataListProps<Row> {
   ariaLabel: string;
   /** Height in px, or 'fill' to take the height of the parent (which must have one). */
   height: number | 'fill';
+  /** Height of a body row in px (default DATA_LIST_ROW_HEIGHT); taller for rows laid out as cards. */
+  rowHeight?: number;
   sort?: DataListSort;
   onSortChange?: (sort: DataListSort) => void;
   /** The columns shown, in this order; default: all not hiddenByDefault. Pair with a ColumnChooser. */
