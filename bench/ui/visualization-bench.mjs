@@ -144,7 +144,7 @@ async function baselineRerender({ markup, batches, ms }) {
       if (now >= nextBatch) {
         const t0 = performance.now();
         const values = batches[tick % batches.length];
-        const svg = template.cloneNode(true);
+        const svg = /** @type {Element} */ (template.cloneNode(true));
         let i = 0;
         for (const el of svg.querySelectorAll('[data-pv],[data-pv-fill],[data-pv-state]')) {
           const v = values[i++];
