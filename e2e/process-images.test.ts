@@ -112,8 +112,12 @@ describe('process images in the browser', () => {
     const one = await openImage();
     const two = await openImage();
     await one.element('netzpumpe-100030').click();
-    await one.notification().filter({ hasText: 'Wert setzen' }).waitFor({ timeout: 10_000 });
-    expect(await one.notification().innerText()).toContain('DigiOut-100030 (2)');
+    // The image's action presets "invert" (defaultValue 2) in the shared set-value dialog.
+    const dialog = one.setValueDialog();
+    await dialog.waitFor({ state: 'visible', timeout: 10_000 });
+    expect(await dialog.locator('.mantine-Modal-title').innerText()).toBe('Wert setzen');
+    expect(await dialog.getByRole('radio', { name: 'Invertieren' }).isChecked()).toBe(true);
+    await dialog.getByRole('button', { name: 'Abbrechen' }).click();
 
     const reply = await call<{ status: string }>('POST', '/api/Pv', [
       { pvRef: { type: 'AnaOut', nr: 100900 }, type: 'DoubleValue', doubleValue: 0.37 },

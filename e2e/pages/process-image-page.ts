@@ -57,7 +57,8 @@ export class ProcessImagePage {
     return this.page.getByRole('dialog');
   }
 
-  notification(): Locator {
-    return this.page.locator('.mantine-Notification-root');
+  /** The shared set-value dialog an image's write action opens. */
+  setValueDialog(): Locator {
+    return this.page.locator('.mantine-Modal-content');
   }
 }

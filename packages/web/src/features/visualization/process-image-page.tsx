@@ -1,4 +1,3 @@
-import { Notifications } from '@mantine/notifications';
 import { Anchor, Group, Stack, Title } from '@mantine/core';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -83,7 +82,6 @@ export function ProcessImagePage() {
 
   return (
     <Stack gap="sm" className="process-image-page">
-      <Notifications position="top-right" zIndex={400} />
       <Group gap="xs" wrap="nowrap" align="baseline">
         <Anchor component={Link} to="/visualization" size="sm" className="process-image-back">
           {t('processImages.title')}
