@@ -1,9 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, NetworkError } from '../../packages/web/src/api/http';
 import {
+  createScheduledExport,
+  deleteScheduledExport,
+  exportReport,
+  getExportSettings,
   getReportConfig,
   getReportConfigs,
   getReportData,
+  getScheduledExports,
+  saveExportSettings,
   saveManualInputs,
 } from '../../packages/web/src/api/reports';
 import { openApiSession, type ApiSession } from './support/api-session';
@@ -29,7 +35,8 @@ describe('report calls', () => {
 
   it('reads report data of a date; a bad date is refused', async () => {
     const data = await getReportData(1, 'day', '2025-01-07');
-    expect(data.rows).toHaveLength(24);
+    // The demo's day report is in quarter hours.
+    expect(data.rows).toHaveLength(96);
     expect(data.date).toBe('2025-01-07');
     await expect(getReportData(1, 'day', '2025-02-30')).rejects.toMatchObject({
       status: 400,
@@ -59,6 +66,48 @@ describe('report calls', () => {
     await session.asAdmin();
   });
 
+  it('exports a report as a file named by content-disposition; a bad date gives the error text', async () => {
+    const file = await exportReport(3, 'month', '2025-01-01', 'csv');
+    expect(file).toMatchObject({
+      status: 'Success',
+      fileName: 'Monatsbericht-Klaranlage-Talaue_2025-01-01.csv',
+    });
+    if (file.status === 'Success') expect(await file.blob.text()).toContain('430*');
+    expect(await exportReport(3, 'month', '2025-02-30', 'pdf')).toEqual({
+      status: 'Failed',
+      errorMessage: 'Ungültiges Datum',
+    });
+  });
+
+  it('reads and saves the own export settings; refuses unknown values', async () => {
+    const defaults = await getExportSettings();
+    expect(defaults).toMatchObject({ csvSeparator: ';', decimalMark: ',' });
+    expect(await saveExportSettings({ ...defaults, decimalMark: '.' })).toMatchObject({ decimalMark: '.' });
+    await expect(saveExportSettings({ ...defaults, paperSize: 'A0' as 'A4' })).rejects.toMatchObject({
+      status: 400,
+    });
+  });
+
+  it('sets up, lists and deletes a scheduled export', async () => {
+    const input = {
+      configId: 1,
+      kind: 'day',
+      format: 'xlsx',
+      timeOfDay: '06:00',
+      folder: 'tagesberichte',
+      recipients: ['leitwarte@example.org'],
+    } as const;
+    const created = await createScheduledExport({ ...input, recipients: [...input.recipients] });
+    expect(created).toMatchObject({ reportName: 'Tagesbericht Wasserwerk Auheim', runs: [] });
+    expect((await getScheduledExports()).map((e) => e.id)).toEqual([created.id]);
+    await expect(createScheduledExport({ ...input, recipients: [], folder: '../x' })).rejects.toMatchObject({
+      status: 400,
+    });
+    await deleteScheduledExport(created.id);
+    expect(await getScheduledExports()).toEqual([]);
+    await expect(deleteScheduledExport(created.id)).rejects.toMatchObject({ status: 404 });
+  });
+
   it('gives the network error text offline and throws NetworkError for reads', async () => {
     session.offline();
     try {
@@ -69,6 +118,12 @@ describe('report calls', () => {
       await expect(getReportConfigs()).rejects.toBeInstanceOf(NetworkError);
       await expect(getReportConfig(1)).rejects.toBeInstanceOf(NetworkError);
       await expect(getReportData(1, 'day', '2025-01-07')).rejects.toBeInstanceOf(NetworkError);
+      expect(await exportReport(1, 'day', '2025-01-07', 'xlsx')).toEqual({
+        status: 'Failed',
+        errorMessage: 'Netzwerkfehler',
+      });
+      await expect(getExportSettings()).rejects.toBeInstanceOf(NetworkError);
+      await expect(getScheduledExports()).rejects.toBeInstanceOf(NetworkError);
     } finally {
       session.online();
     }
