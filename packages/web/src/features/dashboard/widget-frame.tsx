@@ -3,6 +3,8 @@ import type { DashboardWidget } from '@leitwarte/core';
 import { memo, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrowserWidget } from './widgets/browser-widget';
+import { ChartLinkWidget } from './widgets/chart-link-widget';
+import { HeatMapWidget } from './widgets/heat-map-widget';
 import { MapWidget } from './widgets/map-widget';
 import { NoteWidget } from './widgets/note-widget';
 import { SingleValueWidget } from './widgets/single-value-widget';
@@ -27,6 +29,10 @@ function WidgetBody({ widget, context }: { widget: DashboardWidget; context: Wid
       return <WebcamWidget widget={widget} />;
     case 'GoogleMaps':
       return <MapWidget widget={widget} locale={context.locale} />;
+    case 'Chart':
+      return <ChartLinkWidget widget={widget} />;
+    case 'HeatMap':
+      return <HeatMapWidget widget={widget} locale={context.locale} />;
     case 'Weather':
       return <WeatherWidget widget={widget} locale={context.locale} />;
     case 'Placeholder':
