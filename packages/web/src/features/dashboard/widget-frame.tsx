@@ -9,7 +9,6 @@ import { MapWidget } from './widgets/map-widget';
 import { NoteWidget } from './widgets/note-widget';
 import { SingleValueWidget } from './widgets/single-value-widget';
 import { WebcamWidget } from './widgets/webcam-widget';
-import { UnavailableWidget } from './widgets/unavailable-widget';
 import { WeatherWidget } from './widgets/weather-widget';
 
 export interface WidgetContext {
@@ -37,8 +36,6 @@ function WidgetBody({ widget, context }: { widget: DashboardWidget; context: Wid
       return <WeatherWidget widget={widget} locale={context.locale} />;
     case 'Placeholder':
       return null;
-    default:
-      return <UnavailableWidget widget={widget} />;
   }
 }
 
