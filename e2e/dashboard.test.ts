@@ -172,6 +172,10 @@ describe('dashboards in the browser', () => {
     await viewer.goto(`${server.url}/`);
     await viewer.locator('[data-kind="HeatMap"]').waitFor({ timeout: 15_000 });
     expect(await dashboardName(viewer)).toBe('Abwasser und Regenbecken');
+    // The heat map reads quarter-hour rollups of its first PV over 7 days until another span is chosen.
+    await viewer.locator('[data-kind="HeatMap"] .heat-map[data-days="7"]').waitFor({ timeout: 15_000 });
+    await viewer.locator('[data-kind="HeatMap"]').getByText('14 Tage').click();
+    await viewer.locator('[data-kind="HeatMap"] .heat-map[data-days="14"]').waitFor({ timeout: 15_000 });
     await viewer.reload();
     await viewer.locator('[data-kind="HeatMap"]').waitFor({ timeout: 15_000 });
     expect(await dashboardName(viewer)).toBe('Abwasser und Regenbecken');

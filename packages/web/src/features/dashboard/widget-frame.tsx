@@ -3,11 +3,12 @@ import type { DashboardWidget } from '@leitwarte/core';
 import { memo, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrowserWidget } from './widgets/browser-widget';
+import { ChartLinkWidget } from './widgets/chart-link-widget';
+import { HeatMapWidget } from './widgets/heat-map-widget';
 import { MapWidget } from './widgets/map-widget';
 import { NoteWidget } from './widgets/note-widget';
 import { SingleValueWidget } from './widgets/single-value-widget';
 import { WebcamWidget } from './widgets/webcam-widget';
-import { UnavailableWidget } from './widgets/unavailable-widget';
 import { WeatherWidget } from './widgets/weather-widget';
 
 export interface WidgetContext {
@@ -27,12 +28,14 @@ function WidgetBody({ widget, context }: { widget: DashboardWidget; context: Wid
       return <WebcamWidget widget={widget} />;
     case 'GoogleMaps':
       return <MapWidget widget={widget} locale={context.locale} />;
+    case 'Chart':
+      return <ChartLinkWidget widget={widget} />;
+    case 'HeatMap':
+      return <HeatMapWidget widget={widget} locale={context.locale} />;
     case 'Weather':
       return <WeatherWidget widget={widget} locale={context.locale} />;
     case 'Placeholder':
       return null;
-    default:
-      return <UnavailableWidget widget={widget} />;
   }
 }
 
