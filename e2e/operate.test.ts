@@ -298,6 +298,9 @@ describe('operating the plant', () => {
       'Keine PV-Bereiche für ausgewählte Station vorhanden.',
     );
     expect(await page.modal().getByRole('button', { name: 'Quittieren' }).isDisabled()).toBe(true);
+    expect(await page.modal().getByLabel('Station', { exact: true }).first().inputValue()).toBe(
+      server.services.plant.station(8)!.name,
+    );
     await page.page.context().close();
   });
 

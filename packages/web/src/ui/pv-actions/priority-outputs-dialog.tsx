@@ -3,8 +3,25 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { acknowledgePriorityOutputs } from '../../api/pv';
-import { getPriorityOutputOptions } from '../../api/station';
+import { allStationsQuery, getPriorityOutputOptions } from '../../api/station';
 import { ActionButtons, ActionModal, type Failure } from './parts';
+
+/**
+ * The stations to choose from; the station the dialog was opened for stays in the list even
+ * without PV areas, so the form can say why it cannot be acknowledged.
+ */
+function stationChoices(
+  offered: readonly { station: number; name: string }[],
+  preset: number | undefined,
+  all: readonly { stationNumber: number; name: string }[],
+): { value: string; label: string }[] {
+  const choices = offered.map((o) => ({ value: String(o.station), label: o.name }));
+  if (preset !== undefined && !offered.some((o) => o.station === preset)) {
+    const known = all.find((s) => s.stationNumber === preset);
+    choices.unshift({ value: String(preset), label: known?.name ?? String(preset) });
+  }
+  return choices;
+}
 
 /**
  * Priority-output acknowledge (screens §5/§8): a station and one of its PV areas; without areas
@@ -17,6 +34,7 @@ export function PriorityOutputsDialog({ stationNr, onClose }: { stationNr?: numb
     queryKey: ['station', 'priority-output-options'],
     queryFn: ({ signal }) => getPriorityOutputOptions(signal),
   });
+  const stations = useQuery(allStationsQuery);
   const [station, setStation] = useState<string | null>(stationNr === undefined ? null : String(stationNr));
   const [group, setGroup] = useState<string | null>(null);
   const [failure, setFailure] = useState<Failure | null>(null);
@@ -76,10 +94,7 @@ export function PriorityOutputsDialog({ stationNr, onClose }: { stationNr?: numb
         ) : null}
         <Select
           label={t('operate.priorityOutputs.station')}
-          data={(options.data?.stationOptions ?? []).map((o) => ({
-            value: String(o.station),
-            label: o.name,
-          }))}
+          data={stationChoices(options.data?.stationOptions ?? [], stationNr, stations.data ?? [])}
           value={station}
           onChange={(value) => {
             setStation(value);
