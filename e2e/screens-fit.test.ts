@@ -73,7 +73,8 @@ describe('screens at 1440 px and on a phone', () => {
     const rows = (await alerts.rowTexts()).map((cells) => cells.join(' | '));
     // PVs by their plant name with the EKS number, never by the type and number of the key.
     expect(rows.filter((row) => /\b(PlsObject|DigiIn|AnaIn)-\d+/.test(row))).toEqual([]);
-    expect(rows.some((row) => /01[A-Z]{2}-[A-Z0-9]+-[A-Z0-9]+/.test(row))).toBe(true);
+    // EKS numbers as the plant writes them: station prefix, unit, item (01WW-RWB-CL01, 02HB-…).
+    expect(rows.some((row) => /\b\d{2}[A-Z]{2,}-[A-Z0-9]+-[A-Z0-9]+/.test(row))).toBe(true);
     await page.context().close();
   });
 
