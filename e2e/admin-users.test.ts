@@ -42,9 +42,9 @@ describe('user administration', () => {
   });
 
   it('creates an operator who logs in; disabling sends their open page to the login', async () => {
-    const password = await admin.screen.createUser('neu.bediener', 'Neuer Bediener', ['operator']);
+    const password = await admin.screen.createUser('neu.bediener', 'Neuer Bediener', ['Betrieb']);
     expect(password).toMatch(/^\S{20}$/);
-    expect(await admin.screen.rolesOf('neu.bediener')).toBe('operator');
+    expect(await admin.screen.rolesOf('neu.bediener')).toBe('Betrieb');
 
     const user = await logIn('neu.bediener', password, '/overview?station=1');
     await new OverviewPage(user.page).waitUntilShown();
@@ -78,7 +78,7 @@ describe('user administration', () => {
     const station = server.services.plant.stations()[0];
     if (station === undefined) throw new Error('plant has no stations');
     await admin.screen.createStationRole('Nur eine Station', ['Lesen'], [station.name]);
-    await admin.screen.assignRoles('neu.bediener', ['operator'], ['Nur eine Station']);
+    await admin.screen.assignRoles('neu.bediener', ['Betrieb'], ['Nur eine Station']);
     expect(await admin.screen.rolesOf('neu.bediener')).toBe('Nur eine Station');
 
     const password = await admin.screen.resetPassword('neu.bediener');

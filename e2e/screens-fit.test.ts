@@ -73,7 +73,8 @@ describe('screens at 1440 px and on a phone', () => {
     const rows = (await alerts.rowTexts()).map((cells) => cells.join(' | '));
     // PVs by their plant name with the EKS number, never by the type and number of the key.
     expect(rows.filter((row) => /\b(PlsObject|DigiIn|AnaIn)-\d+/.test(row))).toEqual([]);
-    expect(rows.some((row) => /01[A-Z]{2}-[A-Z0-9]+-[A-Z0-9]+/.test(row))).toBe(true);
+    // EKS numbers as the plant writes them: station prefix, unit, item (01WW-RWB-CL01, 02HB-…).
+    expect(rows.some((row) => /\b\d{2}[A-Z]{2,}-[A-Z0-9]+-[A-Z0-9]+/.test(row))).toBe(true);
     await page.context().close();
   });
 
@@ -106,6 +107,35 @@ describe('screens at 1440 px and on a phone', () => {
     await alerts.noRightsText();
     await alerts.waitForRow('betrieb');
     expect(await alerts.grid.getByRole('checkbox').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('role names in the language, a copy button for a generated password, no bare "/" in recent pages', async () => {
+    const page = await signedIn(DESKTOP, '/admin/users');
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    await page.locator('[data-user="betrieb"]').waitFor({ timeout: 15_000 });
+    const roles = await page.locator('[data-user] td:nth-child(3)').allInnerTexts();
+    expect(roles.join(',')).toContain('Betrieb');
+    expect(roles.join(',')).toContain('Nur lesen');
+    expect(roles.filter((r) => /operator|viewer|maintenance/.test(r))).toEqual([]);
+
+    await page.getByRole('button', { name: 'Benutzer anlegen' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel(/^Benutzername/).fill('kopie.test');
+    await dialog.getByLabel(/^Anzeigename/).fill('Kopie Test');
+    await dialog.getByRole('button', { name: 'Speichern' }).click();
+    const shown = (await page.getByTestId('shown-password').innerText()).trim();
+    await page.getByRole('button', { name: 'Passwort kopieren' }).click();
+    await page.getByRole('button', { name: 'Kopiert' }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(shown);
+    await page.keyboard.press('Escape');
+
+    await page.goto(`${server.url}/`);
+    await page.waitForURL((url) => url.pathname === '/overview');
+    await page.goto(`${server.url}/recent`);
+    await page.getByTestId('recent-list').waitFor();
+    expect(await page.locator('[data-testid="recent-list"] [data-path]').count()).toBeGreaterThan(0);
+    expect(await page.locator('[data-testid="recent-list"] [data-path="/"]').count()).toBe(0);
     await page.context().close();
   });
 

@@ -86,7 +86,7 @@ describe('session and own account in the browser', () => {
     await logIn(page, 'gast', TEST_PLANT_USERS_PASSWORD, '/account');
     const account = new AccountPage(page);
     await account.waitUntilShown();
-    expect(await account.roles()).toEqual(['viewer']);
+    expect(await account.roles()).toEqual(['Nur lesen']);
     const other = await context.newPage();
     await other.goto(`${server.url}/account`);
     await new AccountPage(other).waitUntilShown();

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { PageListStore, usePageList, type PageEntry } from './page-list-store';
 
 /** Recently visited keeps the last 20 pages. */
@@ -28,5 +29,7 @@ export function clearRecentPages(username: string): void {
 
 /** The user's recently visited pages; re-renders on change. */
 export function useRecentPages(username: string | null): readonly PageEntry[] {
-  return usePageList(recentPagesStore, username);
+  const pages = usePageList(recentPagesStore, username);
+  // Lists kept before "/" stopped being recorded may still hold it: a bare "/" names no page.
+  return useMemo(() => pages.filter((entry) => entry.path !== '/'), [pages]);
 }

@@ -6,8 +6,9 @@ import { useCurrentPage } from './use-current-page';
 export function useRecordRecent(username: string | null): void {
   const { path, labelKey } = useCurrentPage();
   useEffect(() => {
-    // The list of recent pages itself is no destination worth remembering.
-    if (username === null || path === '/recent' || path.startsWith('/recent?')) return;
+    // The list of recent pages itself is no destination worth remembering, nor "/", which only
+    // forwards to the landing page (recorded in its own right a moment later).
+    if (username === null || path === '/' || path === '/recent' || path.startsWith('/recent?')) return;
     recordVisit(username, { path, labelKey });
   }, [username, path, labelKey]);
 }

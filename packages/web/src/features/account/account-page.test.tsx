@@ -33,7 +33,7 @@ describe('account page', () => {
     renderApp('/account');
     expect((await screen.findByTestId('account-username', {}, SLOW)).textContent).toBe('operator');
     expect(screen.getByTestId('account-display-name').textContent).toBe('Olga Operator');
-    await waitFor(() => expect(screen.getByTestId('account-roles').textContent).toBe('operator'));
+    await waitFor(() => expect(screen.getByTestId('account-roles').textContent).toBe('Betrieb'));
     expect(screen.getByText('Passwort dieser Leitwarte')).toBeDefined();
     fireEvent.click(screen.getByRole('link', { name: 'Passwort ändern' }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/account/password'));

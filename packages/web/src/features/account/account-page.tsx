@@ -5,12 +5,14 @@ import { Link } from 'react-router';
 import { accountQuery, rightsQuery } from '../../api/user-management';
 import { ErrorView, LoadingView } from '../../ui/status-views';
 import { SecondFactorCard } from './second-factor-card';
+import { useRoleName } from '../../lib/role-name';
 
 /** The logged-in user's own account: names, roles, how they sign in, and the way to change the password. */
 export function AccountPage() {
   const { t } = useTranslation();
   const account = useQuery(accountQuery);
   const rights = useQuery(rightsQuery);
+  const roleName = useRoleName();
 
   if (account.isPending) return <LoadingView />;
   if (account.error) {
@@ -52,7 +54,7 @@ export function AccountPage() {
                   <Group gap="xs">
                     {roles.map((role) => (
                       <Badge key={role} variant="light">
-                        {role}
+                        {roleName(role)}
                       </Badge>
                     ))}
                   </Group>

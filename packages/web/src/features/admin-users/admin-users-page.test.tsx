@@ -86,7 +86,8 @@ describe('user administration screen', () => {
     expect([...row.querySelectorAll('td')].slice(0, 5).map((td) => td.textContent)).toEqual([
       'betrieb',
       'Betrieb',
-      'operator',
+      // The built-in role in the user's language, not as the server names it.
+      'Betrieb',
       'Deaktiviert',
       'aus',
     ]);

@@ -1,3 +1,4 @@
+import { useRoleName } from '../../lib/role-name';
 import type { Role, ScopePvGroup, Station } from '@leitwarte/core';
 import { Badge, Button, Group, Stack, Table } from '@mantine/core';
 import { useState } from 'react';
@@ -20,6 +21,7 @@ export function RolesTab({
   pvGroups: readonly ScopePvGroup[];
 }) {
   const { t } = useTranslation();
+  const roleName = useRoleName();
   const refresh = useRefreshAdmin();
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const close = () => setDialog(null);
@@ -50,7 +52,7 @@ export function RolesTab({
             {roles.map((role) => (
               <Table.Tr key={role.id} data-role={role.name}>
                 <Table.Td>
-                  {role.name}{' '}
+                  {roleName(role.name)}{' '}
                   {role.builtIn ? (
                     <Badge size="xs" variant="light" color="gray">
                       {t('admin.roles.builtIn')}

@@ -1,4 +1,4 @@
-import { Alert, Button, Code, Group, Modal, Stack, Text } from '@mantine/core';
+import { CopyButton, Alert, Button, Code, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAdminErrorText } from './admin-error';
@@ -75,6 +75,19 @@ export function PasswordOnceDialog({
             <Code block fz="lg" data-testid="shown-password">
               {password}
             </Code>
+            <CopyButton value={password}>
+              {({ copied, copy }) => (
+                <Button
+                  variant="light"
+                  color={copied ? 'teal' : undefined}
+                  onClick={copy}
+                  data-testid="copy-password"
+                  style={{ alignSelf: 'flex-start' }}
+                >
+                  {copied ? t('admin.users.passwordCopied') : t('admin.users.copyPassword')}
+                </Button>
+              )}
+            </CopyButton>
           </>
         )}
         <Group justify="flex-end">

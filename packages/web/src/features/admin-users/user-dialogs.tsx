@@ -1,3 +1,4 @@
+import { useRoleName } from '../../lib/role-name';
 import type { AuthSource, Role, UserPasswordReply } from '@leitwarte/core';
 import { MultiSelect, PasswordInput, SegmentedControl, Select, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -8,7 +9,8 @@ import { createUser, getUser, resetUserPassword, updateUser } from '../../api/ad
 import { LANGUAGES } from '../../i18n/languages';
 import { FormDialog } from './form-dialog';
 
-const roleOptions = (roles: readonly Role[]) => roles.map((r) => ({ value: String(r.id), label: r.name }));
+const roleOptions = (roles: readonly Role[], roleName: (name: string) => string) =>
+  roles.map((r) => ({ value: String(r.id), label: roleName(r.name) }));
 
 /** New user: name, display name, roles, where the password lives, optionally the password. */
 export function CreateUserDialog({
@@ -21,6 +23,7 @@ export function CreateUserDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const roleName = useRoleName();
   const [username, setUsername] = useState('');
   const [displayName, setDisplayName] = useState('');
   const [roleIds, setRoleIds] = useState<string[]>([]);
@@ -52,7 +55,7 @@ export function CreateUserDialog({
       />
       <MultiSelect
         label={t('admin.users.roles')}
-        data={roleOptions(roles)}
+        data={roleOptions(roles, roleName)}
         value={roleIds}
         onChange={setRoleIds}
         searchable
@@ -143,6 +146,7 @@ export function UserRolesDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const roleName = useRoleName();
   const [roleIds, setRoleIds] = useState(user.roleIds.map(String));
   const submit = async () => {
     await setUserRoles(user.id, roleIds.map(Number));
@@ -156,7 +160,7 @@ export function UserRolesDialog({
     >
       <MultiSelect
         label={t('admin.users.roles')}
-        data={roleOptions(roles)}
+        data={roleOptions(roles, roleName)}
         value={roleIds}
         onChange={setRoleIds}
         searchable

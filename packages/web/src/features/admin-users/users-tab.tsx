@@ -7,6 +7,7 @@ import { disableUser, enableUser, resetSecondFactor, unlockUser } from '../../ap
 import { ConfirmDialog, PasswordOnceDialog } from './simple-dialogs';
 import { useRefreshAdmin } from './use-admin-data';
 import { CreateUserDialog, EditUserDialog, ResetPasswordDialog, UserRolesDialog } from './user-dialogs';
+import { useRoleName } from '../../lib/role-name';
 
 type Dialog =
   | { kind: 'create' }
@@ -27,10 +28,11 @@ export function UsersTab({ users, roles }: { users: readonly AdminUser[]; roles:
     });
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const close = () => setDialog(null);
+  const roleName = useRoleName();
   const roleNames = (user: AdminUser) =>
     roles
       .filter((r) => user.roleIds.includes(r.id))
-      .map((r) => r.name)
+      .map((r) => roleName(r.name))
       .join(', ') || t('admin.users.noRoles');
 
   const rows = users.map((user) => (
