@@ -120,6 +120,8 @@ describe.each(BOTH_DIALECTS)('chaining an existing audit log once (%s)', (dialec
       await sql`drop table ${sql.table(table)}`.execute(db);
     }
     await sql`alter table report_configs drop column resolution`.execute(db);
+    // (015, PostgreSQL only: the field owner's lease.)
+    if (dialect === 'postgres') await sql`drop table field_owner`.execute(db);
     if (dialect === 'sqlite') {
       await sql`drop trigger audit_log_no_replace`.execute(db);
     } else {
