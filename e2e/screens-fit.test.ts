@@ -130,8 +130,9 @@ describe('screens at 1440 px and on a phone', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(shown);
     await page.keyboard.press('Escape');
 
+    // "/" is the start dashboard; the recent list names pages, never the bare "/".
     await page.goto(`${server.url}/`);
-    await page.waitForURL((url) => url.pathname === '/overview');
+    await page.locator('[data-dashboard]').first().waitFor({ timeout: 30_000 });
     await page.goto(`${server.url}/recent`);
     await page.getByTestId('recent-list').waitFor();
     expect(await page.locator('[data-testid="recent-list"] [data-path]').count()).toBeGreaterThan(0);

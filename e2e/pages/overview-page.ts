@@ -7,8 +7,9 @@ export class OverviewPage {
   /** Waits for the overview and switches it to the list of all values (the tiles show key values only). */
   async waitUntilShown(): Promise<void> {
     await this.page.waitForURL(/\/overview/, { timeout: 15_000 });
+    // Tiles (the default view; a plant without key values shows them without values) or the list.
     await this.page
-      .locator('[data-pv], [data-station]')
+      .locator('[data-pv], [data-station], [data-station-tile]')
       .first()
       .waitFor({ state: 'visible', timeout: 15_000 });
     if (!/[?&]view=values/.test(this.page.url())) {

@@ -93,7 +93,8 @@ describe.each(BOTH_DIALECTS)('the demo plant on a fresh %s store', (dialect) => 
     expect(before).toBeDefined();
     expect(after).toBeDefined();
     expect(Math.abs((after?.v as number) - (before?.v as number))).toBeLessThan(0.1);
-    // One sample a minute up to the start: no span without samples before the live values.
-    expect((after?.t as number) - (before?.t as number)).toBeLessThan(2 * 60_000);
+    // One sample a minute up to the start: no span without samples before the live values (when
+    // the first live sample follows depends on the machine's load, not on the history).
+    expect(started - (before?.t as number)).toBeLessThan(2 * 60_000);
   });
 });

@@ -131,7 +131,13 @@ describe('several processes: one owner of the field, the others pass requests on
     await until(() => [b, c].some((s) => s.services.scale.field.role() === 'owner'), 10_000);
     expect(Date.now() - stoppedAt).toBeLessThan(10_000);
     const [owner, follower] = b.services.scale.field.role() === 'owner' ? [b, c] : [c, b];
-    expect((await health(follower)).process.owner).toBe(owner.url);
+    // The follower learns the new owner from the lease row at its next check (every 2 s).
+    let known = (await health(follower)).process.owner;
+    for (let tries = 0; known !== owner.url && tries < 25; tries += 1) {
+      await sleep(200);
+      known = (await health(follower)).process.owner;
+    }
+    expect(known).toBe(owner.url);
     // The new owner's simulator went on from the archived state: the written value is still there.
     const reply = await fetch(`${follower.url}/api/Pv/all`, { headers: { cookie: operator.cookie } });
     expect(reply.status).toBe(200);
