@@ -65,6 +65,11 @@ export async function waitForConnectionAlert(
 ): Promise<AlertArchivePage> {
   const alerts = new AlertArchivePage(page);
   await alerts.open(server.url);
-  await alerts.waitForRow(`${stationName}: Stationsverbindung`, 60_000);
+  // The default columns show the station and the message ("…: Station nicht erreichbar").
+  await alerts
+    .row(stationName)
+    .filter({ hasText: 'Station nicht erreichbar' })
+    .first()
+    .waitFor({ state: 'visible', timeout: 60_000 });
   return alerts;
 }
