@@ -67,7 +67,9 @@ describe.each(BOTH_DIALECTS)('the demo plant on a fresh %s store', (dialect) => 
     );
     const kinds = (kind: string) => events.filter((e) => e.kind === kind);
     expect(kinds('alertComing')).toHaveLength(alerts.length);
-    expect(kinds('alertGoing')).toHaveLength(alerts.filter((a) => a.goingAt !== null).length);
+    // An alert of the history may go live after the start: its going is outside this window.
+    const wentBefore = alerts.filter((a) => a.goingAt !== null && a.goingAt < started);
+    expect(kinds('alertGoing')).toHaveLength(wentBefore.length);
     const acks = kinds('alerts.acknowledge');
     expect(acks).toHaveLength(alerts.filter((a) => a.acknowledgedAt !== null).length);
     expect(acks.every((e) => e.username === 'betrieb')).toBe(true);
