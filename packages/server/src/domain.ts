@@ -338,6 +338,7 @@ export async function createDomain(options: DomainOptions) {
         backfill: { enabled: generatedHistory, days: config.backfillDays },
         alertSettings: () => systemConfig.get().systemSettings,
         log: log ?? { info: () => {} },
+        overflows: { configs: rueb.configs(), record: (past) => rueb.recordPast(past) },
       });
       // Before the engine starts: the alerts it raises at once are recorded as they come.
       controlEvents.start();

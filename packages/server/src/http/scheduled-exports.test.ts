@@ -2,8 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { ScheduledExport } from '@leitwarte/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSmtpMailSender, type MailSender } from '../plant/mail/index.js';
 import { createScheduledExports, duePeriods } from '../plant/reports/scheduled-exports.js';
 import { BOTH_DIALECTS } from '../test-support/databases.js';
+import { startLocalSmtpServer } from '../test-support/local-peers.js';
 import { startTestServer, type LoggedIn, type TestServer } from '../test-support/test-server.js';
 
 const DAY = 86_400_000;
@@ -42,7 +44,7 @@ describe.each(BOTH_DIALECTS)('scheduled report exports on %s', (dialect) => {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   /** The export service as another process (or the next start) over the same store sees it. */
-  const instance = (now: number) =>
+  const instance = (now: number, mail: MailSender | null = null) =>
     createScheduledExports({
       db: server.services.store.db,
       reports: server.services.domain.reports,
@@ -51,7 +53,7 @@ describe.each(BOTH_DIALECTS)('scheduled report exports on %s', (dialect) => {
       plantName: server.services.plant.info.name,
       timeZone: server.services.plant.info.timeZone,
       exportDir: path.join(server.config.dataDir, 'exports'),
-      mail: null,
+      mail,
       now: () => now,
     });
 
@@ -125,5 +127,66 @@ describe.each(BOTH_DIALECTS)('scheduled report exports on %s', (dialect) => {
 
     expect((await call('DELETE', `/api/Report/scheduled-exports/${created.id}`)).status).toBe(204);
     expect((await call('DELETE', `/api/Report/scheduled-exports/${created.id}`)).status).toBe(404);
+  });
+
+  it('mails each period’s file to its recipients through a real SMTP server, and lists a refused mail as failed', async () => {
+    const smtp = await startLocalSmtpServer();
+    const mail = createSmtpMailSender({
+      url: smtp.url,
+      from: 'Leitwarte <leitwarte@zv-talaue.example>',
+      tls: 'starttls',
+      caFile: smtp.caFile,
+      timeoutMs: 10_000,
+    });
+    try {
+      const reply = await call('POST', '/api/Report/scheduled-exports', {
+        configId: 1,
+        kind: 'day',
+        format: 'xlsx',
+        timeOfDay: '06:00',
+        folder: 'versand',
+        recipients: ['betriebsleitung@zv-talaue.example', 'wasserbehoerde@kreis.example'],
+      });
+      expect(reply.status).toBe(200);
+      const created = (await reply.json()) as ScheduledExport;
+      const zone = server.services.plant.info.timeZone;
+      /** The first quarter hour at which `count` periods are due. */
+      const dueAt = (count: number) => {
+        for (let t = created.createdAt; ; t += 15 * 60_000)
+          if (duePeriods(created, t, zone).length === count) return t;
+      };
+      const first = dueAt(1);
+      expect(await instance(first, mail).runDue()).toBe(1);
+      const [received] = await smtp.waitForMails(1);
+      const [period] = duePeriods(created, first, zone);
+      expect(received?.subject).toBe(`Tagesbericht Wasserwerk Auheim ${period}`);
+      const to = received?.to;
+      const addresses = (Array.isArray(to) ? to : [to]).flatMap((a) => a?.value.map((v) => v.address) ?? []);
+      expect(addresses).toEqual(['betriebsleitung@zv-talaue.example', 'wasserbehoerde@kreis.example']);
+      const attachment = received?.attachments[0];
+      expect(attachment?.filename).toBe(`Tagesbericht-Wasserwerk-Auheim_${period}.xlsx`);
+      const written = fs.readFileSync(
+        path.join(server.config.dataDir, 'exports', 'versand', attachment!.filename!),
+      );
+      expect(Buffer.compare(attachment!.content, written)).toBe(0);
+
+      // The next day the mail server refuses: the file is still written, the run says why it failed.
+      smtp.refuseWith({ code: 550, message: 'Mailbox unavailable' });
+      const second = dueAt(2);
+      expect(await instance(second, mail).runDue()).toBe(1);
+      const [listed] = (
+        (await (await call('GET', '/api/Report/scheduled-exports')).json()) as ScheduledExport[]
+      ).filter((e) => e.id === created.id);
+      const runs = listed!.runs.map((r) => [r.status, r.message]);
+      expect(runs).toContainEqual([
+        'Success',
+        expect.stringContaining('an betriebsleitung@zv-talaue.example'),
+      ]);
+      expect(runs).toContainEqual(['Failed', expect.stringContaining('550')]);
+      expect(smtp.mails).toHaveLength(1);
+    } finally {
+      mail.close();
+      await smtp.close();
+    }
   });
 });

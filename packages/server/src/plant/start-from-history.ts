@@ -1,4 +1,4 @@
-import { DAY_MS, createLocalPeriods, pvKey } from '@leitwarte/core';
+import { DAY_MS, createLocalPeriods, pvKey, type RuebConfig } from '@leitwarte/core';
 import type { Rights } from '../auth/rights.js';
 import type { ArchivedValue } from '../sources/data-source.js';
 import type { Store } from '../store/index.js';
@@ -13,6 +13,7 @@ import {
 } from './history/backfill.js';
 import type { Historian } from './history/index.js';
 import type { Plant } from './plant.js';
+import { pastOverflows, type PastOverflow } from './rueb/past-overflows.js';
 
 /** The last days of a generated history are the simulator's own run: values, alerts and all. */
 export const SIMULATED_DAYS = 7;
@@ -27,6 +28,8 @@ export interface StartFromHistoryDeps {
   backfill: { enabled: boolean; days: number };
   alertSettings: () => { alertHysteresisPercent: number; stationConnectionAlertPriority: number };
   log: { info(msg: string): void };
+  /** Stormwater basins whose overflows in the told history are recorded as events. */
+  overflows?: { configs: readonly RuebConfig[]; record(overflows: readonly PastOverflow[]): Promise<void> };
   now?: () => number;
 }
 
@@ -103,9 +106,11 @@ export async function startPlantFromHistory(
     acknowledgers: await acknowledgers(deps.store, deps.rights),
   });
   await storePastAlerts(deps.store, alerts);
+  const overflows = deps.overflows ? pastOverflows(deps.overflows.configs, recent) : [];
+  await deps.overflows?.record(overflows);
   deps.log.info(
     `historian: the simulator ran the last ${Math.round((end - joint) / DAY_MS)} days in ` +
-      `${Math.round(performance.now() - started)} ms (${alerts.length} alerts)`,
+      `${Math.round(performance.now() - started)} ms (${alerts.length} alerts, ${overflows.length} overflows)`,
   );
   await plant.start();
   void historian.backfill({ end, recent, anchors, plan });

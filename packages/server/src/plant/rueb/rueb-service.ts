@@ -3,7 +3,6 @@ import {
   pvKey,
   startOfLocalDay,
   type ProcessValue,
-  type PvRef,
   type RuebConfig,
   type RuebEvent,
   type SebamConfig,
@@ -13,6 +12,8 @@ import { createRuebEventRepository } from '../../store/reports/index.js';
 import { createListeners } from '../listeners.js';
 import { MaintenanceInputError } from '../maintenance/errors.js';
 import type { Plant } from '../plant.js';
+import type { PastOverflow } from './past-overflows.js';
+import { createSpillTracker, type ReadPv, type SpillFigures } from './spill-tracker.js';
 
 /** Stormwater overflow basins (calls §7 Protocol and system configs): configs and overflow events. */
 export interface RuebService {
@@ -21,6 +22,8 @@ export interface RuebService {
   events(stationNr: number, year: number, month: number): Promise<RuebEvent[]>;
   /** An event opened (end null) or closed. */
   onRuebEvent(listener: (event: RuebEvent) => void): () => void;
+  /** Writes the overflows of a told history before the plant starts; an open one goes on live. */
+  recordPast(overflows: readonly PastOverflow[]): Promise<void>;
   /** Resolves when every detected change is in the store. */
   idle(): Promise<void>;
   stop(): void;
@@ -29,16 +32,6 @@ export interface RuebService {
 /** Sebam configs (GET /api/Sebam/configs). */
 export function createSebamService(configs: readonly SebamConfig[]) {
   return { configs: (): SebamConfig[] => [...configs] };
-}
-
-interface Spill {
-  id: number;
-  start: number;
-  maxLevel: number;
-  /** Overflow counter at the start, or null when the volume is integrated from the flow. */
-  counterAtStart: number | null;
-  integrated: number;
-  lastFlow: { at: number; litresPerSecond: number } | null;
 }
 
 const numberOf = (value: ProcessValue | undefined): number | null => {
@@ -62,48 +55,32 @@ export async function createRuebService(deps: {
   const { plant, configs, timeZone } = deps;
   const repo = createRuebEventRepository(deps.store.db);
   const listeners = createListeners<RuebEvent>();
-  const spills = new Map<string, Spill>();
+  const trackers = new Map(configs.map((b) => [b.id, createSpillTracker(b)] as const));
+  /** Store ids of the open events by basin; 0 until the opening write is done. */
+  const openIds = new Map<string, { id: number }>();
   let queue: Promise<void> = Promise.resolve();
   const enqueue = (work: () => Promise<void>) => {
     queue = queue.then(work).catch((error: unknown) => {
       process.emitWarning(error instanceof Error ? error : new Error(String(error)), 'RuebEventError');
     });
   };
-  const value = (ref: PvRef | null) => (ref ? numberOf(plant.values.get(pvKey(ref))) : null);
-  const spilling = (b: RuebConfig) => {
-    if (b.overflowPv) return value(b.overflowPv) === 1;
-    const level = value(b.levelPv);
-    return level !== null && level >= b.overflowThreshold;
-  };
-  const volumeOf = (b: RuebConfig, s: Spill) => {
-    const counter = value(b.overflowVolumePv);
-    return s.counterAtStart !== null && counter !== null
-      ? Math.max(0, counter - s.counterAtStart)
-      : s.integrated;
-  };
-  const event = (b: RuebConfig, s: Spill, end: number | null): RuebEvent => ({
-    id: s.id,
+  const read: ReadPv = (ref) => (ref ? numberOf(plant.values.get(pvKey(ref))) : null);
+  const event = (b: RuebConfig, id: number, f: SpillFigures, end: number | null): RuebEvent => ({
+    id,
     basinId: b.id,
     stationNr: b.stationNr,
-    start: s.start,
+    start: f.start,
     end,
-    duration: end === null ? 0 : (end - s.start) / 1000,
-    overflowVolume: volumeOf(b, s),
-    maxLevel: s.maxLevel,
+    duration: end === null ? 0 : (end - f.start) / 1000,
+    overflowVolume: f.overflowVolume,
+    maxLevel: f.maxLevel,
   });
 
   for (const b of configs) {
     const open = await repo.openOf(b.id);
     if (!open) continue;
-    const counter = value(b.overflowVolumePv);
-    spills.set(b.id, {
-      id: open.id,
-      start: open.start,
-      maxLevel: open.maxLevel,
-      counterAtStart: counter === null ? null : counter - open.overflowVolume,
-      integrated: open.overflowVolume,
-      lastFlow: null,
-    });
+    trackers.get(b.id)?.resume(open, read);
+    openIds.set(b.id, { id: open.id });
   }
 
   const watched = new Map<string, RuebConfig[]>();
@@ -113,40 +90,35 @@ export async function createRuebService(deps: {
     }
   }
   const update = (b: RuebConfig, at: number) => {
-    const s = spills.get(b.id);
-    const level = value(b.levelPv) ?? 0;
-    if (!s) {
-      if (!spilling(b)) return;
-      const spill: Spill = {
-        id: 0,
-        start: at,
-        maxLevel: level,
-        counterAtStart: value(b.overflowVolumePv),
-        integrated: 0,
-        lastFlow: null,
-      };
-      spills.set(b.id, spill);
+    const step = trackers.get(b.id)?.observe(at, read);
+    if (!step) return;
+    if (step.kind === 'opened') {
+      const open = { id: 0 };
+      openIds.set(b.id, open);
       enqueue(async () => {
-        spill.id = (
-          await repo.open({ basinId: b.id, stationNr: b.stationNr, start: at, maxLevel: level })
+        open.id = (
+          await repo.open({
+            basinId: b.id,
+            stationNr: b.stationNr,
+            start: step.figures.start,
+            maxLevel: step.figures.maxLevel,
+          })
         ).id;
-        listeners.emit(event(b, spill, null));
+        listeners.emit(event(b, open.id, step.figures, null));
       });
       return;
     }
-    s.maxLevel = Math.max(s.maxLevel, level);
-    const flow = value(b.overflowFlowPv);
-    if (flow !== null) {
-      if (s.lastFlow) s.integrated += (s.lastFlow.litresPerSecond * (at - s.lastFlow.at)) / 1e6;
-      s.lastFlow = { at, litresPerSecond: flow };
-    }
-    if (spilling(b)) return;
-    spills.delete(b.id);
-    // Figures as of now; the id is known once the opening write is done (the queue keeps order).
-    const figures = event(b, s, at);
+    const open = openIds.get(b.id);
+    openIds.delete(b.id);
+    if (!open) return;
+    // The id is known once the opening write is done (the queue keeps order).
     enqueue(async () => {
-      const closed = { ...figures, id: s.id };
-      await repo.update(s.id, { end: at, overflowVolume: closed.overflowVolume, maxLevel: closed.maxLevel });
+      const closed = event(b, open.id, step.figures, step.end);
+      await repo.update(open.id, {
+        end: step.end,
+        overflowVolume: closed.overflowVolume,
+        maxLevel: closed.maxLevel,
+      });
       listeners.emit(closed);
     });
   };
@@ -168,6 +140,26 @@ export async function createRuebService(deps: {
       const to = startOfLocalDay({ ...next, day: 1 }, timeZone);
       await queue;
       return repo.between(stationNr === -1 ? null : stationNr, from, to);
+    },
+    async recordPast(overflows) {
+      for (const o of overflows) {
+        const b = configs.find((c) => c.id === o.basinId);
+        if (!b) continue;
+        const { id } = await repo.open({
+          basinId: b.id,
+          stationNr: b.stationNr,
+          start: o.figures.start,
+          maxLevel: o.figures.maxLevel,
+        });
+        await repo.update(id, {
+          end: o.end,
+          overflowVolume: o.figures.overflowVolume,
+          maxLevel: o.figures.maxLevel,
+        });
+        if (o.end !== null) continue;
+        trackers.get(b.id)?.resume(o.figures, read);
+        openIds.set(b.id, { id });
+      }
     },
     onRuebEvent: (listener) => listeners.add(listener),
     idle: () => queue,
