@@ -108,7 +108,8 @@ async function queries() {
   const { database, store, plant } = await open('sqlite');
   const historian = await createHistorian({ store, plant, dataDir: database.dataDir, backfill: false });
   const end = Date.now();
-  const backfill = await historian.backfill(end);
+  // The whole year from the generator: no simulated recent days, no levels to continue.
+  const backfill = await historian.backfill({ end, recent: null, anchors: new Map() });
   const levels = plant
     .pvConfigs()
     .filter((c) => c.pvRef.type === 'AnaIn' && c.subtype === 'Füllstand')

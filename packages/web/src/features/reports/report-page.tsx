@@ -140,7 +140,6 @@ export function ReportPage({ kind }: { kind: PeriodKind }) {
   });
   const data =
     dataQuery.data?.configId === config?.id && dataQuery.data?.kind === kind ? dataQuery.data : undefined;
-  const live = useReportLive(data);
 
   // The clock of the running rows; a minute is fine for the "today until" label and the marks.
   useEffect(() => {
@@ -188,7 +187,7 @@ export function ReportPage({ kind }: { kind: PeriodKind }) {
           </Title>
           <Text size="xs">{plant.data?.name}</Text>
         </div>
-        <ReportTable data={data} live={live} now={now} onEdit={setEdited} />
+        <LiveReportTable data={data} now={now} onEdit={setEdited} />
         {data.rows.some((r) => r.values.some((v) => v.manualInput === 'Enabled' && v.value !== null)) ? (
           <Text size="xs" c="dimmed">
             {t('reports.manualLegend')}
@@ -265,4 +264,13 @@ export function ReportPage({ kind }: { kind: PeriodKind }) {
       ) : null}
     </Stack>
   );
+}
+
+/**
+ * The table with today's figures from the report-data channel. The channel is read here, not in
+ * the page, so a live figure draws the table again and not the page's pickers and annotations.
+ */
+function LiveReportTable(props: { data: ReportData; now: number; onEdit: (cell: EditedCell) => void }) {
+  const live = useReportLive(props.data);
+  return <ReportTable {...props} live={live} />;
 }

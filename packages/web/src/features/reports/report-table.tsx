@@ -6,7 +6,7 @@ import {
   type ReportData,
 } from '@leitwarte/core';
 import { Table, Text, UnstyledButton } from '@mantine/core';
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocaleFormat } from '../../lib/format-locale';
 import { bindingKey } from '../../live/report-data-hub';
@@ -44,6 +44,88 @@ function ColumnHead({ column }: { column: ReportColumn }) {
   );
 }
 
+interface ShownRow {
+  index: number;
+  label: string;
+  running: boolean;
+  values: ReportCell[];
+}
+
+const sameRow = (a: { row: ShownRow; columns: ReportColumn[]; onEdit: unknown }, b: typeof a) =>
+  a.columns === b.columns &&
+  a.onEdit === b.onEdit &&
+  a.row.index === b.row.index &&
+  a.row.label === b.row.label &&
+  a.row.running === b.row.running &&
+  a.row.values.length === b.row.values.length &&
+  a.row.values.every((cell, i) => cell === b.row.values[i]);
+
+/**
+ * One period's row. Memoised by its cells: a live figure changes the running row and the footers,
+ * and the other rows of a 96-row day report are not drawn again for it.
+ */
+const ReportRow = memo(function ReportRow({
+  row,
+  columns,
+  onEdit,
+}: {
+  row: ShownRow;
+  columns: ReportColumn[];
+  onEdit: (cell: EditedCell) => void;
+}) {
+  const { t } = useTranslation();
+  const format = useLocaleFormat();
+  return (
+    <Table.Tr data-row={row.index} data-running={row.running || undefined}>
+      <Table.Td className="report-time" title={row.running ? t('reports.liveRow') : undefined}>
+        {row.label}
+        {row.running ? <span className="report-live-dot" aria-label={t('reports.liveRow')} /> : null}
+      </Table.Td>
+      {row.values.map((cell, c) => {
+        const column = columns[c];
+        if (!column) return null;
+        const manual = isManual(cell);
+        const shown = `${cellText(format, cell.value, column)}${manual ? ' *' : ''}`;
+        const title = manual
+          ? t('reports.manualMark')
+          : cell.manualInput === 'Disabled'
+            ? t('reports.manualDisabled')
+            : undefined;
+        return (
+          <Table.Td
+            key={c}
+            className={manual ? 'report-cell report-manual' : 'report-cell'}
+            data-manual={manual || undefined}
+            title={title}
+          >
+            {column.currentUserCanEdit ? (
+              <UnstyledButton
+                className="report-edit"
+                aria-label={t('reports.editCell', { column: column.title, row: row.label })}
+                onClick={() => onEdit({ column, rowIndex: row.index, rowLabel: row.label, cell })}
+              >
+                {shown || '–'}
+              </UnstyledButton>
+            ) : (
+              shown
+            )}
+          </Table.Td>
+        );
+      })}
+    </Table.Tr>
+  );
+}, sameRow);
+
+/** A value with its column's decimals in the user's number format; empty when there is none. */
+function cellText(format: ReturnType<typeof useLocaleFormat>, value: number | null, column: ReportColumn) {
+  return value === null
+    ? ''
+    : format.number(value, {
+        minimumFractionDigits: column.decimals,
+        maximumFractionDigits: column.decimals,
+      });
+}
+
 /**
  * The report as utilities print it: one row per period, one column per binding with its unit,
  * footer rows (sum, mean, min, max) over what the table shows. Manually entered values carry a
@@ -64,13 +146,7 @@ export function ReportTable({
   const { t } = useTranslation();
   const format = useLocaleFormat();
   const subDay = data.kind === 'day' || data.kind === 'special';
-  const text = (value: number | null, column: ReportColumn) =>
-    value === null
-      ? ''
-      : format.number(value, {
-          minimumFractionDigits: column.decimals,
-          maximumFractionDigits: column.decimals,
-        });
+  const text = (value: number | null, column: ReportColumn) => cellText(format, value, column);
 
   // Rows as shown: a running day row (week, month) takes the live value unless entered by hand.
   const rows = useMemo(
@@ -115,43 +191,7 @@ export function ReportTable({
         </Table.Thead>
         <Table.Tbody>
           {rows.map((row) => (
-            <Table.Tr key={row.index} data-row={row.index} data-running={row.running || undefined}>
-              <Table.Td className="report-time" title={row.running ? t('reports.liveRow') : undefined}>
-                {row.label}
-                {row.running ? <span className="report-live-dot" aria-label={t('reports.liveRow')} /> : null}
-              </Table.Td>
-              {row.values.map((cell, c) => {
-                const column = data.columns[c];
-                if (!column) return null;
-                const manual = isManual(cell);
-                const shown = `${text(cell.value, column)}${manual ? ' *' : ''}`;
-                const title = manual
-                  ? t('reports.manualMark')
-                  : cell.manualInput === 'Disabled'
-                    ? t('reports.manualDisabled')
-                    : undefined;
-                return (
-                  <Table.Td
-                    key={c}
-                    className={manual ? 'report-cell report-manual' : 'report-cell'}
-                    data-manual={manual || undefined}
-                    title={title}
-                  >
-                    {column.currentUserCanEdit ? (
-                      <UnstyledButton
-                        className="report-edit"
-                        aria-label={t('reports.editCell', { column: column.title, row: row.label })}
-                        onClick={() => onEdit({ column, rowIndex: row.index, rowLabel: row.label, cell })}
-                      >
-                        {shown || '–'}
-                      </UnstyledButton>
-                    ) : (
-                      shown
-                    )}
-                  </Table.Td>
-                );
-              })}
-            </Table.Tr>
+            <ReportRow key={row.index} row={row} columns={data.columns} onEdit={onEdit} />
           ))}
         </Table.Tbody>
         <Table.Tfoot>
