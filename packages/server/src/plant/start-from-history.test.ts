@@ -99,4 +99,29 @@ describe.each(BOTH_DIALECTS)('the demo plant on a fresh %s store', (dialect) => 
     // the first live sample follows depends on the machine's load, not on the history).
     expect(started - (before?.t as number)).toBeLessThan(2 * 60_000);
   });
+
+  it("records the basins' overflows of the simulated day as their archived overflow inputs show them", async () => {
+    await server.services.historian.flush();
+    const rueb = server.services.domain.rueb;
+    const from = started - DAY_MS - 60_000;
+    const years = [...new Set([new Date(from).getUTCFullYear(), new Date(started).getUTCFullYear()])];
+    const events = (await Promise.all(years.map((y) => rueb.events(-1, y, 0)))).flat();
+    for (const basin of rueb.configs()) {
+      const { series } = await server.services.historian.chartData({
+        series: [{ pv: basin.overflowPv!, measurementType: 'Aktuell' }],
+        start: from,
+        end: started,
+        width: 1,
+        source: 'MeasurementArchive',
+        reduce: false,
+      });
+      // Each time the archived input turns on (or is on when the day begins) a spill starts.
+      const points = (series[0]?.points ?? []).filter((p) => p.v !== null);
+      const starts = points
+        .filter((p, i) => Number(p.v) === 1 && (i === 0 || Number(points[i - 1]?.v) !== 1))
+        .map((p) => p.t);
+      const recorded = events.filter((e) => e.basinId === basin.id && e.start < started).map((e) => e.start);
+      expect(recorded, basin.name).toEqual(starts);
+    }
+  });
 });
