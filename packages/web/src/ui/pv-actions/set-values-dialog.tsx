@@ -17,6 +17,7 @@ import {
 } from './checks';
 import { ActionButtons, ActionModal, ConfirmStep, ProblemList, pvLabel, type Failure } from './parts';
 import { usePvConfigs } from './use-pv-configs';
+import './set-values.css';
 
 /** Keeps the dialog's PVs subscribed, so the current values are there and stay current. */
 export function useLiveValues(refs: readonly PvRef[]): void {
@@ -207,7 +208,7 @@ export function SetValuesDialog({
           {!done ? <Text size="sm">{t('operate.loading')}</Text> : null}
           {settable.length < pvs.length ? <Text size="sm">{t('operate.setValues.onlyOutputs')}</Text> : null}
           {done && configs.size > 0 ? (
-            <Table verticalSpacing={6}>
+            <Table verticalSpacing={6} className="set-values-table">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t('operate.columns.name')}</Table.Th>
