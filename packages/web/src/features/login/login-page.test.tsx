@@ -23,6 +23,7 @@ const GERMAN: Record<LoginErrorCode, string> = {
   loginNotPossible: 'Die Anmeldung ist derzeit nicht möglich, bitte später erneut versuchen.',
   loginTimeLimitExceeded: 'Das Zeitlimit für die Anmeldung wurde überschritten, bitte erneut versuchen.',
   userNotLoaded: 'Der Benutzer konnte nicht geladen werden.',
+  licenseExceeded: 'Lizenz überschritten.',
 };
 
 let tokenCounter = 0;
