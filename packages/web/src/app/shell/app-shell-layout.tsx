@@ -4,7 +4,7 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useAutoLogout } from '../../lib/auto-logout/use-auto-logout';
-import { NativeAppVersion } from '../../lib/native-bridge';
+import { NativeAppVersion, NativeConnectionName } from '../../lib/native-bridge';
 import { ErrorBoundary } from '../../ui/error-boundary';
 import { LanguageSwitch } from '../../ui/language-switch';
 import { PvActionHost } from '../../ui/pv-actions';
@@ -52,6 +52,8 @@ export function AppShellLayout() {
                 {t('app.name')}
               </Text>
             </Anchor>
+            {/* Inside the app: which of its connection profiles this view shows. */}
+            <NativeConnectionName />
           </Group>
           <Group gap="xs" wrap="nowrap">
             <PendingAlertsIndicator />
