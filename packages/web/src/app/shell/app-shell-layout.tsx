@@ -1,4 +1,4 @@
-import { Anchor, AppShell, Box, Burger, Group, Text } from '@mantine/core';
+import { Anchor, AppShell, Box, Burger, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -43,17 +43,19 @@ export function AppShellLayout() {
               size="sm"
               aria-label={t('nav.toggle')}
             />
-            <Anchor component={Link} to="/" underline="never" c="inherit">
-              <Text
-                fw={800}
-                fz={{ base: 'md', sm: 'lg' }}
-                c="light-dark(var(--mantine-color-blue-8), var(--mantine-color-blue-3))"
-              >
-                {t('app.name')}
-              </Text>
-            </Anchor>
-            {/* Inside the app: which of its connection profiles this view shows. */}
-            <NativeConnectionName />
+            <Stack gap={0} miw={0}>
+              <Anchor component={Link} to="/" underline="never" c="inherit">
+                <Text
+                  fw={800}
+                  fz={{ base: 'md', sm: 'lg' }}
+                  c="light-dark(var(--mantine-color-blue-8), var(--mantine-color-blue-3))"
+                >
+                  {t('app.name')}
+                </Text>
+              </Anchor>
+              {/* Inside the app: which of its connection profiles this view shows. */}
+              <NativeConnectionName />
+            </Stack>
           </Group>
           <Group gap="xs" wrap="nowrap">
             <PendingAlertsIndicator />

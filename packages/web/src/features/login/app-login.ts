@@ -28,7 +28,7 @@ async function sessionAfterHandover(): Promise<LoginOutcome> {
   while (Date.now() < until) {
     await sleep(SESSION_POLL_MS);
     try {
-      return { user: await getUserInfo() };
+      return { user: await getUserInfo(undefined, true) };
     } catch (error) {
       // 401: the app has not logged in yet; anything else is a real failure.
       if (!(error instanceof ApiError) || error.status !== 401) throw error;

@@ -1,26 +1,28 @@
-import { Badge } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNativeApp } from './use-native-app';
 
-/** The app's connection profile (which plant this view is connected to), only inside the app. */
+/**
+ * The app's connection profile (which plant this view is connected to), only inside the app. A
+ * small line under the product name: on a phone it takes none of the header's width.
+ */
 export function NativeConnectionName() {
   const { t } = useTranslation();
   const { embedded, connectionName } = useNativeApp();
   if (!embedded || connectionName === null) return null;
   const label = t('native.connection', { name: connectionName });
   return (
-    <Badge
-      variant="light"
-      color="gray"
-      radius="sm"
+    <Text
+      size="xs"
+      c="dimmed"
+      lh={1.2}
+      truncate="end"
+      maw={{ base: 96, sm: 280 }}
       title={label}
       aria-label={label}
       data-testid="native-connection-name"
-      // A long profile name must not push the header's tools off a phone's screen.
-      maw={{ base: 110, sm: 260 }}
-      styles={{ label: { textTransform: 'none', overflow: 'hidden', textOverflow: 'ellipsis' } }}
     >
       {connectionName}
-    </Badge>
+    </Text>
   );
 }
