@@ -52,7 +52,7 @@ function Figures({ use }: { use: LicenseUse }) {
           variant="light"
           color={colourOf(use.enabledUsers, use.maxActiveUsers)}
           data-testid="license-active-users"
-          styles={{ label: { overflow: 'visible' } }}
+          styles={{ label: { overflow: 'visible', textTransform: 'none' } }}
         >
           {t('admin.license.ofMax', { used: use.enabledUsers, max: use.maxActiveUsers })}
         </Badge>
