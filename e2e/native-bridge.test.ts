@@ -1,10 +1,10 @@
 // The web client's screens inside the Android and iOS apps: a fake app around the page
 // (docs/native-bridge.md) records what the page sends and answers as the app would.
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ADMIN_PASSWORD, type TestServer } from '../packages/server/src/test-support/test-server';
 import { LoginPage } from './pages/login-page.js';
-import { NativeAppHost, type HostCall } from './pages/native-app-host.js';
+import { NativeAppHost } from './pages/native-app-host.js';
 import { OverviewPage } from './pages/overview-page.js';
 import { startAppServer } from './support/app-server.js';
 import { launchBrowser, newPage } from './support/browser.js';
@@ -24,27 +24,6 @@ describe('screens inside the native apps', () => {
     await server?.close();
   });
 
-  async function waitForCall(host: NativeAppHost, method: string, after = 0): Promise<HostCall> {
-    for (let i = 0; i < 100; i++) {
-      const found = (await host.calls()).slice(after).find((call) => call.method === method);
-      if (found) return found;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error(`the page sent no ${method}`);
-  }
-
-  /** What the app does with setTokensAndLogin: the login call with the page's tokens, in the view's cookies. */
-  async function loginAsTheApp(page: Page, tokens: unknown): Promise<number> {
-    return page.evaluate(async (body) => {
-      const reply = await fetch('/api/auth/login', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      return reply.status;
-    }, tokens);
-  }
-
   it('Android: the remembered user fills the form, the app logs in with the tokens, scans, stores files, opens its settings', async () => {
     const { context, page } = await newPage(browser);
     const host = new NativeAppHost(page);
@@ -62,7 +41,7 @@ describe('screens inside the native apps', () => {
     const login = new LoginPage(page);
     await login.open(server.url, `/login?returnUrl=${encodeURIComponent('/overview')}`);
     // The page asked for the login mode and the user; the app's user is in the field.
-    await waitForCall(host, 'getLoginUser');
+    await host.waitForCall('getLoginUser');
     expect(await host.methodsCalled()).toContain('getLoginMode');
     await page.waitForFunction(
       () => (document.querySelector('input[name=username]') as HTMLInputElement | null)?.value === 'admin',
@@ -71,15 +50,17 @@ describe('screens inside the native apps', () => {
     await page.getByRole('button', { name: 'Anmelden' }).click();
 
     // The page hands its tokens and the typed credentials to the app and sends no login itself.
-    const handed = await waitForCall(host, 'setTokensAndLogin');
+    const handed = await host.waitForCall('setTokensAndLogin');
     expect(handed.payload).toEqual({
       csrfToken: expect.any(String),
       recaptchaToken: expect.any(String),
       username: 'admin',
       password: TEST_ADMIN_PASSWORD,
     });
-    expect(await page.evaluate(() => document.cookie)).not.toContain('lw_session');
-    expect(await loginAsTheApp(page, handed.payload)).toBe(200);
+    expect(
+      await page.evaluate(() => performance.getEntriesByName(`${location.origin}/api/auth/login`)),
+    ).toEqual([]);
+    expect((await host.logInAsTheApp()).status).toBe(200);
     // Once the app's login gave the view a session, the page goes on to the return address.
     await new OverviewPage(page).waitUntilShown();
     expect(new URL(page.url()).pathname).toBe('/overview');
@@ -105,7 +86,7 @@ describe('screens inside the native apps', () => {
     const before = (await host.calls()).length;
     await page.getByRole('button', { name: 'QR-Code' }).click();
     await page.getByRole('menuitem', { name: 'QR-Code scannen' }).click();
-    await waitForCall(host, 'scanQrCode', before);
+    await host.waitForCall('scanQrCode', before);
     await page.waitForURL(/\/alerts$/, { timeout: 15_000 });
     // No camera view of the page's own.
     expect(await page.getByText('Kamera wird gestartet …').count()).toBe(0);
@@ -116,7 +97,7 @@ describe('screens inside the native apps', () => {
     await exportButton.waitFor({ timeout: 15_000 });
     await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
     await exportButton.click();
-    const file = (await waitForCall(host, 'downloadFile', beforeCsv)).payload as {
+    const file = (await host.waitForCall('downloadFile', beforeCsv)).payload as {
       fileName: string;
       method: string;
       url: string;
@@ -137,7 +118,7 @@ describe('screens inside the native apps', () => {
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/app-settings-1440.png`, fullPage: true });
     const beforeSettings = (await host.calls()).length;
     await open.click();
-    expect((await waitForCall(host, 'showSettings', beforeSettings)).payload).toBeNull();
+    expect((await host.waitForCall('showSettings', beforeSettings)).payload).toBeNull();
     await page.setViewportSize({ width: 390, height: 844 });
     await page.waitForTimeout(400);
     await open.scrollIntoViewIfNeeded();
@@ -186,7 +167,7 @@ describe('screens inside the native apps', () => {
     const login = new LoginPage(page);
     await login.open(server.url);
     await login.logIn('betrieb', 'wrong-or-right');
-    const handed = await waitForCall(host, 'setTokensAndLogin');
+    const handed = await host.waitForCall('setTokensAndLogin');
     expect(handed.payload).toMatchObject({ username: 'betrieb', password: 'wrong-or-right' });
     // Nothing of the login left the page itself.
     expect(
