@@ -1,11 +1,13 @@
 // The web client's screens inside the Android and iOS apps: a fake app around the page
 // (docs/native-bridge.md) records what the page sends and answers as the app would.
+import { formatLocalDate, localDateTimeOf } from '@leitwarte/core';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ADMIN_PASSWORD, type TestServer } from '../packages/server/src/test-support/test-server';
 import { LoginPage } from './pages/login-page.js';
 import { NativeAppHost } from './pages/native-app-host.js';
 import { OverviewPage } from './pages/overview-page.js';
+import { ReportPage } from './pages/report-pages.js';
 import { startAppServer } from './support/app-server.js';
 import { launchBrowser, newPage } from './support/browser.js';
 
@@ -123,6 +125,21 @@ describe('screens inside the native apps', () => {
     await page.waitForTimeout(400);
     await open.scrollIntoViewIfNeeded();
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/app-settings-390.png` });
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    // A report's export: the app fetches the file the server makes, by its address.
+    // The demo plant's zone, as the report page counts its days.
+    const now = localDateTimeOf(Date.now(), 'Europe/Berlin');
+    const day = formatLocalDate({ year: now.year, month: now.month, day: now.day });
+    await new ReportPage(page).open(server.url, 'day', `report=1&date=${day}`);
+    const beforeReport = (await host.calls()).length;
+    await page.getByRole('button', { name: 'Als PDF exportieren' }).click();
+    expect((await host.waitForCall('downloadFile', beforeReport)).payload).toEqual({
+      fileName: `Bericht_${day}.pdf`,
+      method: 'GET',
+      url: '/api/Report/export/1/day',
+      params: { date: day, format: 'pdf' },
+    });
     await context.close();
   });
 
