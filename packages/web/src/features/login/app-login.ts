@@ -39,8 +39,9 @@ async function sessionAfterHandover(): Promise<LoginOutcome> {
 
 /**
  * The login page inside the Android or iOS app: asks the app once for the login mode and the user
- * it remembers (handed to `onLoginUser`). `mode()` resolves when the mode is known (at most the request's time limit), so a
- * submit never waits longer than that; in a browser it is 'page' at once.
+ * it remembers (handed to `onLoginUser`). `mode()` resolves when the mode is known (at most the
+ * request's time limit), so a submit never waits longer than that; in a browser it is 'page' at
+ * once.
  */
 export function useAppLogin(onLoginUser: (username: string) => void): {
   mode: () => Promise<AppLoginMode>;
