@@ -101,7 +101,12 @@ describe('languages and the native apps', () => {
       },
       scanResult: '/overview?station=2',
     });
-    await logInAsAdmin(page);
+    const login = new LoginPage(page);
+    await login.open(server.url, `/login?returnUrl=${encodeURIComponent('/overview')}`);
+    await login.logIn('admin', TEST_ADMIN_PASSWORD);
+    // This app answers the login mode: it sends the login with the page's tokens.
+    expect((await host.logInAsTheApp()).status).toBe(200);
+    await new OverviewPage(page).waitUntilShown();
     // At start the client asked the app about itself.
     expect(await host.methodsCalled()).toEqual(
       expect.arrayContaining(['getAppInfo', 'getFeatures', 'getConnectionName']),

@@ -41,6 +41,33 @@ export class AdminUsersPage {
     return this.takeShownPassword();
   }
 
+  /** Tries to create a user the server refuses; returns the dialog's refusal and closes the dialog. */
+  async createRefused(username: string, displayName: string, roles: string[]): Promise<string> {
+    await this.page.getByRole('button', { name: 'Benutzer anlegen' }).click();
+    await this.dialog.getByLabel(/^Benutzername/).fill(username);
+    await this.dialog.getByLabel(/^Anzeigename/).fill(displayName);
+    await this.pick('Rollen', roles);
+    await this.dialog.getByRole('button', { name: 'Speichern' }).click();
+    const refusal = this.dialog.getByRole('alert');
+    await refusal.waitFor({ timeout: 15_000 });
+    const text = (await refusal.innerText()).trim();
+    await this.dialog.getByRole('button', { name: 'Abbrechen' }).click();
+    await this.dialog.waitFor({ state: 'detached' });
+    return text;
+  }
+
+  /** The licence panel's figures as shown: active users, logged in, logins per PV group. */
+  async licenseUse(): Promise<{ activeUsers: string; loggedIn: string; pvGroups: string }> {
+    const active = this.page.getByTestId('license-active-users');
+    await active.waitFor({ timeout: 15_000 });
+    const text = async (testId: string) => ((await this.page.getByTestId(testId).textContent()) ?? '').trim();
+    return {
+      activeUsers: await text('license-active-users'),
+      loggedIn: await text('license-logged-in'),
+      pvGroups: await text('license-pv-groups'),
+    };
+  }
+
   private async takeShownPassword(): Promise<string> {
     const shown = this.page.getByTestId('shown-password');
     await shown.waitFor({ timeout: 15_000 });

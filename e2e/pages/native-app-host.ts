@@ -105,6 +105,33 @@ export class NativeAppHost {
     );
   }
 
+  /** Waits until the page sent this request (after the first `after` requests); returns it. */
+  async waitForCall(method: string, after = 0): Promise<HostCall> {
+    for (let i = 0; i < 100; i++) {
+      const found = (await this.calls()).slice(after).find((call) => call.method === method);
+      if (found) return found;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`the page sent no ${method}`);
+  }
+
+  /**
+   * What the app does with setTokensAndLogin: sends the login with the page's tokens (and the
+   * credentials given) in the web view's cookies. Returns the request and the login's status.
+   */
+  async logInAsTheApp(): Promise<{ handed: HostCall; status: number }> {
+    const handed = await this.waitForCall('setTokensAndLogin');
+    const status = await this.page.evaluate(async (body) => {
+      const reply = await fetch('/api/auth/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return reply.status;
+    }, handed.payload);
+    return { handed, status };
+  }
+
   async hasBridge(): Promise<boolean> {
     return this.page.evaluate(() => 'leitwarteBridge' in window);
   }

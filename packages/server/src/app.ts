@@ -5,12 +5,13 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { LogController, type FastifyInstance, type FastifySchema } from 'fastify';
 import { createLoginCsrf } from './auth/login-csrf.js';
 import { createLoginService } from './auth/login.js';
+import { createLicence } from './auth/licence.js';
 import { createRightsService } from './auth/rights.js';
 import { createSessionService } from './auth/sessions.js';
 import { bootstrapUsers, type BootstrappedUser } from './auth/users.js';
 import { LOGIN_ADDRESS_WINDOW_MS, type Config } from './config.js';
 import { createDomain } from './domain.js';
-import { pvKey } from '@leitwarte/core';
+import { mergeScopes, pvKey } from '@leitwarte/core';
 import { createInProcessBackplane, hubsPlugin, type Backplane, type HubsOptions } from './hubs/index.js';
 import { createRedisBackplane, type RedisBackplane } from './hubs/redis-backplane.js';
 import { bridgeProcesses } from './scale/process-bridge.js';
@@ -107,14 +108,6 @@ export async function build(options: BuildOptions): Promise<Built> {
   );
   const sessions = createSessionService({ store, idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs });
   const loginCsrf = createLoginCsrf(csrfSecret);
-  const login = createLoginService({
-    store,
-    sessions,
-    csrf: loginCsrf,
-    maxFailures: config.loginMaxFailures,
-    addressMaxFailures: config.loginAddressMaxFailures,
-    addressWindowMs: LOGIN_ADDRESS_WINDOW_MS,
-  });
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -174,6 +167,34 @@ export async function build(options: BuildOptions): Promise<Built> {
       groupsByPv.set(pvKey(ref), [...(groupsByPv.get(pvKey(ref)) ?? []), group.id]);
   }
   await rights.reload();
+  // A user's assigned PV groups are those their roles are scoped to (screens §6 licence limits).
+  const groupNames = new Map(domain.pvGroups.map((g) => [g.id, g.name]));
+  const licence = createLicence({
+    store,
+    idleMs: config.sessionIdleMs,
+    limits: () => domain.systemConfig.get().licenseOptions,
+    // A plant-wide user is counted among the active users only, not per area.
+    pvGroupsOf: (userId) => {
+      const ids = rights.roleIdsOf(userId);
+      const scope = mergeScopes(
+        rights
+          .roles()
+          .filter((r) => ids.includes(r.id))
+          .map((r) => r.scope),
+      );
+      return scope.allStations ? [] : scope.pvGroups;
+    },
+    pvGroupName: (id) => groupNames.get(id) ?? null,
+  });
+  const login = createLoginService({
+    store,
+    sessions,
+    csrf: loginCsrf,
+    maxFailures: config.loginMaxFailures,
+    addressMaxFailures: config.loginAddressMaxFailures,
+    addressWindowMs: LOGIN_ADDRESS_WINDOW_MS,
+    licence,
+  });
   // With Redis every live topic crosses processes; alone, the in-process fan-out is enough.
   const redis: RedisBackplane | null =
     config.redisUrl === null
@@ -210,6 +231,7 @@ export async function build(options: BuildOptions): Promise<Built> {
     store,
     sessions,
     login,
+    licence,
     loginCsrf,
     rights,
     plant,

@@ -1,6 +1,7 @@
 import type { Config } from './config.js';
 import type { Domain } from './domain.js';
 import type { LoginService } from './auth/login.js';
+import type { Licence } from './auth/licence.js';
 import type { LoginCsrf } from './auth/login-csrf.js';
 import type { RightsService } from './auth/rights.js';
 import type { SessionService } from './auth/sessions.js';
@@ -27,6 +28,8 @@ export interface Services {
   store: Store;
   sessions: SessionService;
   login: LoginService;
+  /** Licence limits (screens §6): checked at login, user creation and enabling. */
+  licence: Licence;
   loginCsrf: LoginCsrf;
   rights: RightsService;
   plant: Plant;

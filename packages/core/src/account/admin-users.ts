@@ -93,5 +93,6 @@ export const USER_ADMIN_REFUSALS = [
   'selfDisable',
   'passwordPolicy',
   'domainUser',
+  'licenseActiveUsers',
 ] as const;
 export type UserAdminRefusal = (typeof USER_ADMIN_REFUSALS)[number];

@@ -47,6 +47,25 @@ export const LicenseOptionsSchema = Type.Object(
 );
 export type LicenseOptions = Static<typeof LicenseOptionsSchema>;
 
+/** Current use against the licence limits, for administrators. */
+export const LicenseUseSchema = Type.Object({
+  maxActiveUsers: Type.Integer(),
+  maxPvGroupLogins: Type.Integer(),
+  /** Enabled accounts: what creating or enabling a user is checked against. */
+  enabledUsers: Type.Integer(),
+  /** Distinct users with an open session: what a login is checked against. */
+  loggedInUsers: Type.Integer(),
+  /** Open logins per PV group, for the groups that have any. */
+  pvGroups: Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      name: Type.Union([Type.String(), Type.Null()]),
+      logins: Type.Integer(),
+    }),
+  ),
+});
+export type LicenseUse = Static<typeof LicenseUseSchema>;
+
 /** Password policy (screens §5): a minimum length and one digit, upper- and lower-case letter. */
 export const PasswordPolicySchema = Type.Object(
   {

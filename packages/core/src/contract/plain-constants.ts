@@ -14,5 +14,6 @@ export const LOGIN_ERROR_CODES = [
   'loginNotPossible',
   'loginTimeLimitExceeded',
   'userNotLoaded',
+  'licenseExceeded',
 ] as const;
 export type LoginErrorCode = (typeof LOGIN_ERROR_CODES)[number];

@@ -7,6 +7,7 @@ import { decoyPasswordHash, verifyPassword } from './passwords.js';
 import { AddressThrottle, NameLockouts } from './login-throttle.js';
 import { checkSecondFactorCode } from './second-factor-code.js';
 import type { ActiveSession, SessionService } from './sessions.js';
+import { LicenceExceededError, type Licence } from './licence.js';
 
 /**
  * A refused step: the login codes, a code that is not (or no longer) valid, or an address
@@ -33,6 +34,8 @@ export interface LoginServiceOptions {
   /** Failed logins from one address within `addressWindowMs` after which it must wait. */
   addressMaxFailures: number;
   addressWindowMs: number;
+  /** The licence limits a new session must stay within; none: no limits (tests of other parts). */
+  licence?: Licence;
   now?: () => number;
 }
 
@@ -107,8 +110,23 @@ export function createLoginService(options: LoginServiceOptions) {
   }
 
   async function open(user: UserRow, remote: string, detail?: object): Promise<LoginResult> {
+    const licence = options.licence;
+    let created: Awaited<ReturnType<SessionService['create']>>;
+    try {
+      created = await sessions.create(
+        user.id,
+        licence === undefined ? undefined : (trx) => licence.admitLogin(trx, user.id),
+      );
+    } catch (error) {
+      if (!(error instanceof LicenceExceededError)) throw error;
+      await audit('login.refused', user.username, user.id, remote, {
+        reason: 'licenseExceeded',
+        limit: error.limit,
+      });
+      return { ok: false, code: 'licenseExceeded' };
+    }
+    const { secret, session } = created;
     await store.users.clearFailures(user.id, now());
-    const { secret, session } = await sessions.create(user.id);
     await audit('login', user.username, user.id, remote, detail);
     return { ok: true, secret, session };
   }

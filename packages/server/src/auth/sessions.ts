@@ -6,7 +6,9 @@ import {
   type SessionGate,
   type SessionPrincipal,
 } from './session-gate.js';
+import type { Kysely } from 'kysely';
 import type { Store } from '../store/index.js';
+import type { Database } from '../store/schema.js';
 
 /** A resolved, live session with what routes need about its user. */
 export interface ActiveSession extends SessionPrincipal {
@@ -143,21 +145,30 @@ export function createSessionService(options: SessionServiceOptions) {
   return {
     gate,
     resolve,
-    /** Starts a session for the user; returns the cookie secret (shown to nobody else). */
-    async create(userId: number): Promise<{ secret: string; session: ActiveSession }> {
+    /**
+     * Starts a session for the user; returns the cookie secret (shown to nobody else). A guard
+     * runs in the insert's transaction and refuses the session by throwing.
+     */
+    async create(
+      userId: number,
+      guard?: (trx: Kysely<Database>) => Promise<void>,
+    ): Promise<{ secret: string; session: ActiveSession }> {
       const secret = randomBytes(32).toString('base64url');
       const at = now();
       const idHash = hashOf(secret);
-      await store.sessions.insert({
-        id_hash: idHash,
-        user_id: userId,
-        csrf_token: randomBytes(24).toString('base64url'),
-        created_at: at,
-        last_seen_at: at,
-        expires_at: at + maxMs,
-        ended_at: null,
-        end_reason: null,
-      });
+      await store.sessions.insert(
+        {
+          id_hash: idHash,
+          user_id: userId,
+          csrf_token: randomBytes(24).toString('base64url'),
+          created_at: at,
+          last_seen_at: at,
+          expires_at: at + maxMs,
+          ended_at: null,
+          end_reason: null,
+        },
+        guard,
+      );
       const entry = await load(idHash);
       if (entry === null) throw new Error('session vanished after creation');
       cache.set(idHash, entry);

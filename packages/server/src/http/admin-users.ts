@@ -1,6 +1,7 @@
 import {
   AdminUserDetailSchema,
   CreateUserInputSchema,
+  LicenseUseSchema,
   ScopePvGroupSchema,
   ResetPasswordInputSchema,
   UpdateUserInputSchema,
@@ -70,6 +71,7 @@ export const adminUserRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (a
       const actor = actorOf(request);
       try {
         checkGivenPassword(services, request.body.password);
+        await services.licence.checkOneMoreUser();
         const created = await createUser(store, { ...request.body, actor });
         await rights.reload();
         return {
@@ -132,6 +134,7 @@ export const adminUserRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (a
         try {
           const user = await userById(store, request.params.id);
           if (disabled) await checkMayDisable(services, actor, user);
+          else if (user.disabled === 1) await services.licence.checkOneMoreUser();
           await setUserDisabled(store, user, disabled, actor, endSessions);
           return adminUserView(services, await userById(store, user.id));
         } catch (error) {
@@ -193,6 +196,22 @@ export const adminUserRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (a
         const object = `user:${request.params.id}`;
         return refuseUserChange(services, reply, actor, 'user.password-reset', object, error);
       }
+    },
+  );
+
+  app.get(
+    '/api/admin/license-use',
+    {
+      preHandler: manageUsers,
+      schema: {
+        tags: ['admin'],
+        summary: 'Current use against the licence limits: active users, logins per PV group',
+        response: { 200: LicenseUseSchema },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return services.licence.use();
     },
   );
 

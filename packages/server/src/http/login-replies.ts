@@ -13,6 +13,7 @@ const LOGIN_STATUS: Record<LoginRefusalCode, number> = {
   loginTimeLimitExceeded: 403,
   userNotLoaded: 500,
   addressThrottled: 429,
+  licenseExceeded: 403,
 };
 
 // The client shows its catalogue text by code; these are for API users and logs.
@@ -27,6 +28,7 @@ const LOGIN_MESSAGE: Record<LoginRefusalCode, string> = {
   loginTimeLimitExceeded: 'Login time limit exceeded, try again',
   userNotLoaded: 'User could not be loaded',
   addressThrottled: 'Too many failed logins from this address, try later',
+  licenseExceeded: 'License exceeded',
 };
 
 // The client knows the catalogue's codes; a throttled address reads "login currently not possible".

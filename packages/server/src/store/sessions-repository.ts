@@ -4,7 +4,11 @@ import type { Database, SessionsTable } from './schema.js';
 export type SessionRow = Selectable<SessionsTable>;
 
 export interface SessionsRepository {
-  insert(row: SessionRow): Promise<void>;
+  /**
+   * Writes a new session; with a guard, in one transaction after the guard (which throws to
+   * refuse it, e.g. a licence limit counted inside the same transaction).
+   */
+  insert(row: SessionRow, guard?: (trx: Kysely<Database>) => Promise<void>): Promise<void>;
   /** An open session (not ended) by the hash of its secret. */
   open(idHash: string): Promise<SessionRow | undefined>;
   touch(idHash: string, at: number): Promise<void>;
@@ -15,8 +19,15 @@ export interface SessionsRepository {
 
 export function createSessionsRepository(db: Kysely<Database>): SessionsRepository {
   return {
-    async insert(row) {
-      await db.insertInto('sessions').values(row).execute();
+    async insert(row, guard) {
+      if (guard === undefined) {
+        await db.insertInto('sessions').values(row).execute();
+        return;
+      }
+      await db.transaction().execute(async (trx) => {
+        await guard(trx);
+        await trx.insertInto('sessions').values(row).execute();
+      });
     },
     open: (idHash) =>
       db

@@ -1,6 +1,7 @@
 import type {
   AdminUserDetail,
   CreateUserInput,
+  LicenseUse,
   ScopePvGroup,
   UpdateUserInput,
   UserPasswordReply,
@@ -53,4 +54,9 @@ export async function resetSecondFactor(id: number): Promise<void> {
 /** GET /api/admin/pv-groups: the PV groups (areas) a role can be scoped to. */
 export function getScopePvGroups(signal?: AbortSignal): Promise<ScopePvGroup[]> {
   return apiRequest<ScopePvGroup[]>('/api/admin/pv-groups', { signal });
+}
+
+/** GET /api/admin/license-use: current use against the licence limits. */
+export function getLicenseUse(signal?: AbortSignal): Promise<LicenseUse> {
+  return apiRequest<LicenseUse>('/api/admin/license-use', { signal });
 }

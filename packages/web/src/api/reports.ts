@@ -60,6 +60,10 @@ export async function saveManualInputs(
 export type ReportExportResult =
   { status: 'Success'; fileName: string; blob: Blob } | { status: 'Failed'; errorMessage: string };
 
+/** The address of a report's export, without its parameters (date, format). */
+export const reportExportPath = (configId: number, kind: ReportConfigKind) =>
+  `/api/Report/export/${configId}/${kind}`;
+
 /** GET /api/Report/export/{configId}/{kind}?date=&format=: the report as a file made on the server. */
 export async function exportReport(
   configId: number,
@@ -67,7 +71,7 @@ export async function exportReport(
   date: string,
   format: ReportExportFormat,
 ): Promise<ReportExportResult> {
-  const path = `/api/Report/export/${configId}/${kind}?date=${encodeURIComponent(date)}&format=${format}`;
+  const path = `${reportExportPath(configId, kind)}?date=${encodeURIComponent(date)}&format=${format}`;
   try {
     const response = await apiResponse(path, {}, '*/*');
     return {

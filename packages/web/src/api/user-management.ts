@@ -8,9 +8,15 @@ import type {
 import { queryOptions } from '@tanstack/react-query';
 import { ApiError, apiRequest, networkErrorWithCause, orOnNetworkFailure, setSessionCsrfToken } from './http';
 
-/** GET /api/UserManagement/info: the logged-in user; its CSRF token is kept for later writes. */
-export async function getUserInfo(signal?: AbortSignal): Promise<UserInfo> {
-  const info = await apiRequest<UserInfo>('/api/UserManagement/info', { signal });
+/**
+ * GET /api/UserManagement/info: the logged-in user; its CSRF token is kept for later writes.
+ * `awaitingLogin`: asked while a login is under way (inside the app), so a 401 is an answer.
+ */
+export async function getUserInfo(signal?: AbortSignal, awaitingLogin = false): Promise<UserInfo> {
+  const info = await apiRequest<UserInfo>('/api/UserManagement/info', {
+    signal,
+    ...(awaitingLogin ? { redirectOnUnauthorized: false } : {}),
+  });
   setSessionCsrfToken(info.csrfToken);
   return info;
 }

@@ -1,10 +1,10 @@
-import { Anchor, AppShell, Box, Burger, Group, Text } from '@mantine/core';
+import { Anchor, AppShell, Box, Burger, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useAutoLogout } from '../../lib/auto-logout/use-auto-logout';
-import { NativeAppVersion } from '../../lib/native-bridge';
+import { NativeAppVersion, NativeConnectionName } from '../../lib/native-bridge';
 import { ErrorBoundary } from '../../ui/error-boundary';
 import { LanguageSwitch } from '../../ui/language-switch';
 import { PvActionHost } from '../../ui/pv-actions';
@@ -43,15 +43,19 @@ export function AppShellLayout() {
               size="sm"
               aria-label={t('nav.toggle')}
             />
-            <Anchor component={Link} to="/" underline="never" c="inherit">
-              <Text
-                fw={800}
-                fz={{ base: 'md', sm: 'lg' }}
-                c="light-dark(var(--mantine-color-blue-8), var(--mantine-color-blue-3))"
-              >
-                {t('app.name')}
-              </Text>
-            </Anchor>
+            <Stack gap={0} miw={0}>
+              <Anchor component={Link} to="/" underline="never" c="inherit">
+                <Text
+                  fw={800}
+                  fz={{ base: 'md', sm: 'lg' }}
+                  c="light-dark(var(--mantine-color-blue-8), var(--mantine-color-blue-3))"
+                >
+                  {t('app.name')}
+                </Text>
+              </Anchor>
+              {/* Inside the app: which of its connection profiles this view shows. */}
+              <NativeConnectionName />
+            </Stack>
           </Group>
           <Group gap="xs" wrap="nowrap">
             <PendingAlertsIndicator />

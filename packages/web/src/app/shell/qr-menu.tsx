@@ -2,6 +2,7 @@ import { ActionIcon, Button, Group, Menu, Modal, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { NATIVE_FEATURES, nativeErrorText, useNativeApp } from '../../lib/native-bridge';
 import { QrCodeDialog } from '../../ui/qr-code';
 import { QrScanner } from '../../ui/qr-scanner';
 import { appPathFromScan } from './scanned-url';
@@ -21,6 +22,19 @@ export function QrMenu({
   const navigate = useNavigate();
   const [scanning, setScanning] = useState(false);
   const [invalidPath, setInvalidPath] = useState<string | null>(null);
+  const [appNotice, setAppNotice] = useState<string | null>(null);
+  const { bridge, features } = useNativeApp();
+  // Inside an app with its own scanner: its camera view instead of the page's (web views often
+  // give pages no camera at all).
+  const appScanner = bridge !== null && features.includes(NATIVE_FEATURES.scanQrCode) ? bridge : null;
+
+  const scan = () => {
+    if (appScanner === null) return setScanning(true);
+    appScanner.scanQrCode().then(
+      (text) => (text === null ? setAppNotice(t('native.errors.scanCancelled')) : onScanned(text)),
+      (error: unknown) => setAppNotice(nativeErrorText(t, error)),
+    );
+  };
 
   const onScanned = (text: string) => {
     setScanning(false);
@@ -41,7 +55,7 @@ export function QrMenu({
         </Menu.Target>
         <Menu.Dropdown>
           <Menu.Item onClick={() => onCreateChange(true)}>{t('shell.qr.create')}</Menu.Item>
-          <Menu.Item onClick={() => setScanning(true)}>{t('shell.qr.scan')}</Menu.Item>
+          <Menu.Item onClick={scan}>{t('shell.qr.scan')}</Menu.Item>
         </Menu.Dropdown>
       </Menu>
       <QrCodeDialog opened={createOpened} onClose={() => onCreateChange(false)} url={window.location.href} />
@@ -59,6 +73,19 @@ export function QrMenu({
         </Text>
         <Group justify="flex-end" mt="md">
           <Button onClick={() => setInvalidPath(null)}>{t('shell.qr.ok')}</Button>
+        </Group>
+      </Modal>
+      <Modal
+        opened={appNotice !== null}
+        onClose={() => setAppNotice(null)}
+        title={t('shell.qr.scanTitle')}
+        centered
+      >
+        <Text role="status" data-testid="qr-app-notice">
+          {appNotice}
+        </Text>
+        <Group justify="flex-end" mt="md">
+          <Button onClick={() => setAppNotice(null)}>{t('shell.qr.ok')}</Button>
         </Group>
       </Modal>
     </>

@@ -61,6 +61,14 @@ function administration() {
     'GET /api/admin/roles': () => json(200, { roles, rightNames: ['read', 'manageUsers'] }),
     'GET /api/station/GetAllStations': () => json(200, [station(1, 'Wasserwerk Nord')]),
     'GET /api/admin/pv-groups': () => json(200, []),
+    'GET /api/admin/license-use': () =>
+      json(200, {
+        maxActiveUsers: 3,
+        maxPvGroupLogins: 2,
+        enabledUsers: 2,
+        loggedInUsers: 1,
+        pvGroups: [{ id: 7, name: 'Hochbehälter', logins: 2 }],
+      }),
     'POST /api/admin/users/3/unlock': () => json(200, { ...users[2], lockedUntil: null }),
     'POST /api/admin/users/1/disable': () =>
       json(409, { statusCode: 409, error: 'Conflict', code: 'selfDisable', message: 'x' }),
@@ -115,5 +123,14 @@ describe('user administration screen', () => {
     expect(server.calls('POST', '/api/admin/users/3/unlock')).toHaveLength(0);
     fireEvent.click(await screen.findByRole('button', { name: 'Bestätigen' }));
     await waitFor(() => expect(server.calls('POST', '/api/admin/users/3/unlock')).toHaveLength(1));
+  });
+
+  it('shows the licence limits with their current use', async () => {
+    administration();
+    renderWithProviders(<AdminUsersPage />);
+    expect((await screen.findByTestId('license-active-users')).textContent).toBe('2 von 3');
+    expect(screen.getByTestId('license-logged-in').textContent).toBe('angemeldet: 1');
+    const groups = screen.getByTestId('license-pv-groups');
+    expect(groups.textContent).toBe('Anmeldungen je PV-Gruppe (höchstens 2):Hochbehälter: 2 von 2');
   });
 });

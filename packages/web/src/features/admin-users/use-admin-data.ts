@@ -26,6 +26,8 @@ export function useRefreshAdmin(): () => Promise<void> {
       client.invalidateQueries({ queryKey: USERS_KEY }),
       client.invalidateQueries({ queryKey: ROLES_KEY }),
       client.invalidateQueries({ queryKey: ['user-management', 'rights'] }),
+      // Creating, enabling and disabling change the number of active users.
+      client.invalidateQueries({ queryKey: ['admin', 'license-use'] }),
     ]);
   };
 }

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminUser } from '../../api/admin-rights';
 import { disableUser, enableUser, resetSecondFactor, unlockUser } from '../../api/admin-users';
+import { LicenseUsePanel } from './license-use';
 import { ConfirmDialog, PasswordOnceDialog } from './simple-dialogs';
 import { useRefreshAdmin } from './use-admin-data';
 import { CreateUserDialog, EditUserDialog, ResetPasswordDialog, UserRolesDialog } from './user-dialogs';
@@ -91,7 +92,8 @@ export function UsersTab({ users, roles }: { users: readonly AdminUser[]; roles:
 
   return (
     <Stack>
-      <Group justify="flex-end">
+      <Group justify="space-between" align="flex-start" wrap="wrap">
+        <LicenseUsePanel />
         <Button onClick={() => setDialog({ kind: 'create' })}>{t('admin.users.create')}</Button>
       </Group>
       <Table.ScrollContainer minWidth={640}>

@@ -1,5 +1,6 @@
 import { LOGIN_ERROR_CODES, type LoginErrorCode } from '@leitwarte/core';
 import { ApiError, NetworkError } from '../../api/http';
+import { NativeBridgeError } from '../../lib/native-bridge';
 
 /** The login page could not obtain a CSRF token, so no login can be sent. */
 export class LoginTokenUnavailableError extends Error {
@@ -10,7 +11,11 @@ export class LoginTokenUnavailableError extends Error {
 }
 
 export type LoginErrorKey =
-  `login.errors.${LoginErrorCode}` | 'login.errors.tokenUnavailable' | 'errors.network' | 'errors.unknown';
+  | `login.errors.${LoginErrorCode}`
+  | 'login.errors.tokenUnavailable'
+  | 'native.errors.timeout'
+  | 'errors.network'
+  | 'errors.unknown';
 
 function isLoginErrorCode(code: string | null): code is LoginErrorCode {
   return code !== null && (LOGIN_ERROR_CODES as readonly string[]).includes(code);
@@ -20,6 +25,8 @@ function isLoginErrorCode(code: string | null): code is LoginErrorCode {
 export function loginErrorKey(error: unknown): LoginErrorKey {
   if (error instanceof LoginTokenUnavailableError) return 'login.errors.tokenUnavailable';
   if (error instanceof NetworkError) return 'errors.network';
+  // Handed to the app, the login gave no session in time.
+  if (error instanceof NativeBridgeError) return 'native.errors.timeout';
   if (!(error instanceof ApiError)) return 'errors.unknown';
   if (isLoginErrorCode(error.code)) return `login.errors.${error.code}`;
   // Without a code (e.g. an intermediary answered): say what the status most likely means.

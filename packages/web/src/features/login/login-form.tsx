@@ -2,6 +2,7 @@ import { Alert, Button, PasswordInput, Stack, TextInput, VisuallyHidden } from '
 import type { LoginReply } from '@leitwarte/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAppLogin } from './app-login';
 import { loginErrorKey } from './login-error';
 import { useLogin } from './use-login';
 
@@ -16,7 +17,9 @@ export function LoginForm({
   const { t } = useTranslation();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
-  const { submit, pending, error, preparing } = useLogin(onLoggedIn, onSecondFactor);
+  // The user the app remembers fills the name, unless the user has started typing.
+  const app = useAppLogin((loginUser) => setUsername((typed) => typed || loginUser));
+  const { submit, pending, error, preparing } = useLogin(onLoggedIn, onSecondFactor, app);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

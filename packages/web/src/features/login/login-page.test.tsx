@@ -1,6 +1,8 @@
 import { LOGIN_ERROR_CODES, type LoginErrorCode } from '@leitwarte/core';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { connectNativeBridge, NativeBridgeError } from '../../lib/native-bridge';
+import { nativeAppStore } from '../../lib/native-bridge/native-app-store';
 import type * as PvHubModule from '../../live/pv-hub';
 import { fakeServer, json } from '../../test-support/fake-server';
 import { operator } from '../../test-support/fixtures';
@@ -23,6 +25,7 @@ const GERMAN: Record<LoginErrorCode, string> = {
   loginNotPossible: 'Die Anmeldung ist derzeit nicht möglich, bitte später erneut versuchen.',
   loginTimeLimitExceeded: 'Das Zeitlimit für die Anmeldung wurde überschritten, bitte erneut versuchen.',
   userNotLoaded: 'Der Benutzer konnte nicht geladen werden.',
+  licenseExceeded: 'Lizenz überschritten.',
 };
 
 let tokenCounter = 0;
@@ -162,5 +165,71 @@ describe('login page', () => {
     expect((await screen.findByTestId('login-error')).textContent).toBe(
       'The user is locked for 5 minutes after too many invalid login attempts.',
     );
+  });
+});
+
+describe('login page inside the app', () => {
+  afterEach(() => nativeAppStore.reset());
+
+  /** An Android app that answers these requests at once and records every request. */
+  function attachApp(results: Record<string, unknown>) {
+    const sent: { method: string; payload: unknown }[] = [];
+    const { bridge } = connectNativeBridge({
+      platform: 'android',
+      send(_id, method, payload) {
+        sent.push({ method, payload });
+        if (!(method in results)) {
+          if (method.startsWith('get')) throw new NativeBridgeError('unsupported', method, 'not offered');
+          return null;
+        }
+        return JSON.stringify({ result: results[method] });
+      },
+    });
+    void nativeAppStore.attach(bridge);
+    return sent;
+  }
+
+  it('fills the remembered user and hands the login to an app that answers the login mode', async () => {
+    const sent = attachApp({ getLoginMode: 'manual', getLoginUser: 'betrieb' });
+    let polls = 0;
+    const server = fakeServer({
+      'GET /api/auth/csrf': csrf,
+      'GET /api/auth/bot-check': botCheck,
+      // No session until the app has logged in; the first look after the handover finds none yet.
+      'GET /api/UserManagement/info': () =>
+        sent.some((s) => s.method === 'setTokensAndLogin') && ++polls > 1
+          ? json(200, operator)
+          : json(401, { statusCode: 401, error: 'Unauthorized', message: 'no session' }),
+    });
+    renderApp('/login?returnUrl=%2Felsewhere');
+    const name = (await screen.findByLabelText(/^Benutzername/)) as HTMLInputElement;
+    await waitFor(() => expect(name.value).toBe('betrieb'));
+    fireEvent.change(screen.getByLabelText(/^Passwort/), { target: { value: 'secret' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Anmelden' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/elsewhere'), {
+      timeout: 5000,
+    });
+    expect(server.calls('POST', '/api/auth/login')).toHaveLength(0);
+    expect(sent.find((s) => s.method === 'setTokensAndLogin')?.payload).toEqual({
+      csrfToken: expect.stringMatching(/^csrf-\d+$/),
+      recaptchaToken: expect.stringMatching(/^n\d+\.1\.4\.sig:\d+$/),
+      username: 'betrieb',
+      password: 'secret',
+    });
+  });
+
+  it('logs in itself when the app knows no login mode', async () => {
+    const sent = attachApp({ getLoginUser: null });
+    const server = fakeServer({
+      'GET /api/auth/csrf': csrf,
+      'GET /api/auth/bot-check': botCheck,
+      'POST /api/auth/login': () => json(200, { user: operator }),
+    });
+    renderApp('/login?returnUrl=%2Felsewhere');
+    await submitCredentials('anna', 'pw');
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/elsewhere'));
+    expect(server.calls('POST', '/api/auth/login')).toHaveLength(1);
+    expect(sent.map((s) => s.method)).toContain('getLoginMode');
+    expect(sent.map((s) => s.method)).not.toContain('setTokensAndLogin');
   });
 });

@@ -1,9 +1,16 @@
-import type { CsrfReply, LoginOutcome, LoginReply } from '@leitwarte/core';
+import type { CsrfReply, LoginOutcome, LoginReply, LoginRequest } from '@leitwarte/core';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getLoginCsrfToken, login } from '../../api/auth';
 import { userInfoQuery } from '../../api/user-management';
 import { botCheckToken } from './bot-check';
+import type { AppLoginMode } from './app-login';
 import { LoginTokenUnavailableError } from './login-error';
+
+/** The app's part in the login (see useAppLogin); absent in tests of the plain form. */
+export interface AppLogin {
+  mode: () => Promise<AppLoginMode>;
+  handOver: (request: LoginRequest) => Promise<LoginOutcome>;
+}
 
 // A token this close to its expiry is renewed before use rather than sent to fail.
 const EXPIRY_MARGIN_MS = 10_000;
@@ -44,15 +51,21 @@ export function useFreshCsrfToken() {
  * bind a token to one attempt). Each attempt answers a new bot check (it is accepted once). A user with
  * a second factor gets no session here: `onSecondFactor` continues on the verification page.
  */
-export function useLogin(onSuccess: (reply: LoginReply) => void, onSecondFactor: () => void) {
+export function useLogin(onSuccess: (reply: LoginReply) => void, onSecondFactor: () => void, app?: AppLogin) {
   const queryClient = useQueryClient();
   const csrf = useQuery(csrfQuery);
   const freshToken = useFreshCsrfToken();
 
   const mutation = useMutation({
     mutationFn: async ({ username, password }: Credentials): Promise<LoginOutcome> => {
-      const [token, recaptchaToken] = await Promise.all([freshToken(), botCheckToken()]);
-      return login({ csrfToken: token.csrfToken, recaptchaToken, username, password });
+      const [token, recaptchaToken, mode] = await Promise.all([
+        freshToken(),
+        botCheckToken(),
+        app?.mode() ?? 'page',
+      ]);
+      const request = { csrfToken: token.csrfToken, recaptchaToken, username, password };
+      // Inside an app that takes part in the login, the app sends it with the page's tokens.
+      return mode === 'app' && app ? app.handOver(request) : login(request);
     },
     onSuccess: (reply) => {
       if (!('user' in reply)) return onSecondFactor();

@@ -12,8 +12,8 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { getAnnotations } from '../../api/charts';
 import { plantInfoQuery } from '../../api/plant-info';
-import { exportReport, getReportConfigs, getReportData } from '../../api/reports';
-import { saveFile } from '../../lib/save-file';
+import { exportReport, getReportConfigs, getReportData, reportExportPath } from '../../api/reports';
+import { downloadInApp, saveFile } from '../../lib/save-file';
 import { EmptyView, ErrorView, LoadingView } from '../../ui/status-views';
 import { ManualInputDialog } from './manual-input-dialog';
 import { plantToday, reportDateOf, stepReportDate, type PeriodKind } from './report-period';
@@ -27,6 +27,13 @@ function ExportBar({ config, data }: { config: ReportConfig; data: ReportData })
   const [busy, setBusy] = useState<ReportExportFormat | null>(null);
   const [error, setError] = useState<string | null>(null);
   async function download(format: ReportExportFormat) {
+    // Inside the app, the app fetches the file the server makes (with the view's session).
+    const inApp = downloadInApp(`Bericht_${data.date}.${format}`, {
+      method: 'GET',
+      url: reportExportPath(config.id, data.kind),
+      params: { date: data.date, format },
+    });
+    if (inApp) return;
     setBusy(format);
     setError(null);
     const result = await exportReport(config.id, data.kind, data.date, format);

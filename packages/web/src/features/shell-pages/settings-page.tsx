@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { dashboardConfigQuery } from '../../api/dashboard';
 import { userInfoQuery } from '../../api/user-management';
 import { setStartDashboard, useStartDashboard } from '../../lib/start-dashboard';
+import { NativeAppSettings } from '../../lib/native-bridge';
 import { LanguageSwitch } from '../../ui/language-switch';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -102,6 +103,7 @@ export function SettingsPage() {
           </Text>
         )}
       </Section>
+      <NativeAppSettings />
     </Stack>
   );
 }

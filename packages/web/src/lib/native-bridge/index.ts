@@ -5,3 +5,6 @@ export { installInPlaceWindows } from './in-place-windows';
 export type { NativeAppState } from './native-app-store';
 export { NativeAppVersion } from './native-app-version';
 export { nativeBridge, useNativeApp } from './use-native-app';
+export { NativeAppSettings } from './native-app-settings';
+export { NativeConnectionName } from './native-connection-name';
+export { nativeErrorText } from './error-text';
