@@ -18,21 +18,31 @@ import { AnnotationDialog } from './annotations/annotation-dialog';
 import { annotationDraftAt } from './annotations/annotation-drafts';
 import { FailureDialog } from './annotations/message-dialogs';
 import { useAnnotations } from './annotations/use-annotations';
-import { chartDataFetcher, chartWindow, type ChartDefinition, type ChartOpening } from './chart-definition';
+import {
+  chartDataFetcher,
+  chartWindow,
+  type ChartDefinition,
+  type ChartOpening,
+} from '../../ui/chart-plot/chart-definition';
 import { saveFile } from '../../lib/save-file';
 import { useStableCallback } from '../../lib/use-stable-callback';
-import { searchWithView } from './chart-range';
+import { searchWithView } from '../../ui/chart-plot/chart-range';
 import { ChartToolbar } from './chart-toolbar';
 import { ConfigDialog } from './config-dialog';
-import { useDrawingWidth } from './drawing-width';
+import { useDrawingWidth } from '../../ui/chart-plot/drawing-width';
 import { MeasurementTypeSelects } from './measurement-type-selects';
-import { ChartLegend } from './plot/chart-legend';
-import type { PlotAnnotation, RangeChangeCause } from './plot/plot-types';
-import { TimeSeriesPlot } from './plot/time-series-plot';
-import { buildLimitLines, buildPlotSeries, seriesKeys, wantsLimitLines } from './plot-series';
+import { ChartLegend } from '../../ui/chart-plot/chart-legend';
+import type { PlotAnnotation, RangeChangeCause } from '../../ui/chart-plot/plot-types';
+import { TimeSeriesPlot } from '../../ui/chart-plot/time-series-plot';
+import {
+  buildLimitLines,
+  buildPlotSeries,
+  seriesKeys,
+  wantsLimitLines,
+} from '../../ui/chart-plot/plot-series';
 import { watchPvLimits } from '../../live/pv-limits';
-import { useChartData, type ChartDataFetcher, type DataSeries } from './use-chart-data';
-import { useLiveChart } from './use-live-chart';
+import { useChartData, type ChartDataFetcher, type DataSeries } from '../../ui/chart-plot/use-chart-data';
+import { useLiveChart } from '../../ui/chart-plot/use-live-chart';
 
 export interface ChartViewProps {
   definition: ChartDefinition;
