@@ -2,7 +2,6 @@ import {
   pvKey,
   savedDraft,
   type AnnotationDraft,
-  type LimitConfig,
   type MeasurementType,
   type TimeWindow,
 } from '@leitwarte/core';
@@ -34,13 +33,8 @@ import { MeasurementTypeSelects } from './measurement-type-selects';
 import { ChartLegend } from '../../ui/chart-plot/chart-legend';
 import type { PlotAnnotation, RangeChangeCause } from '../../ui/chart-plot/plot-types';
 import { TimeSeriesPlot } from '../../ui/chart-plot/time-series-plot';
-import {
-  buildLimitLines,
-  buildPlotSeries,
-  seriesKeys,
-  wantsLimitLines,
-} from '../../ui/chart-plot/plot-series';
-import { watchPvLimits } from '../../live/pv-limits';
+import { buildLimitLines, buildPlotSeries, seriesKeys } from '../../ui/chart-plot/plot-series';
+import { useLimits } from '../../ui/chart-plot/use-limits';
 import { useChartData, type ChartDataFetcher, type DataSeries } from '../../ui/chart-plot/use-chart-data';
 import { useLiveChart } from '../../ui/chart-plot/use-live-chart';
 
@@ -59,31 +53,6 @@ export interface ChartViewProps {
 /** The window a chart opens with, and goes back to on reset. */
 function defaultWindow(definition: ChartDefinition, live: boolean, search: URLSearchParams): TimeWindow {
   return chartWindow(definition.span, live, search);
-}
-
-function useLimits(definition: ChartDefinition): LimitConfig[] {
-  const [limits, setLimits] = useState<LimitConfig[]>([]);
-  const wanted = wantsLimitLines(definition.series);
-  const refs = useMemo(
-    () => [...new Map(definition.series.map((s) => [pvKey(s.pv), s.pv])).values()],
-    [definition.series],
-  );
-  useEffect(() => {
-    if (!wanted || refs.length === 0) return;
-    const keys = new Set(refs.map(pvKey));
-    return watchPvLimits(refs, (configs) => {
-      const mine = configs.filter((c) => keys.has(pvKey(c.pvLimitRef.pv)));
-      if (mine.length === 0) return;
-      setLimits((previous) => {
-        const byKey = new Map(
-          previous.map((l) => [`${pvKey(l.pvLimitRef.pv)}/${l.pvLimitRef.limitType}`, l]),
-        );
-        for (const l of mine) byKey.set(`${pvKey(l.pvLimitRef.pv)}/${l.pvLimitRef.limitType}`, l);
-        return [...byKey.values()];
-      });
-    });
-  }, [wanted, refs]);
-  return limits;
 }
 
 /** Longest the controls wait for the first data to be drawn. */
