@@ -165,6 +165,70 @@ describe('dashboards in the browser', () => {
     await operator.waitForURL((url) => url.pathname === '/', { timeout: 10_000 });
   });
 
+  it("draws a chart widget's plot from the same chart data the chart screen reads", async () => {
+    // The live chart of the default dashboard: its data by its chart id, drawn on a canvas.
+    const live = operator.locator('[data-kind="Chart"] [data-testid="chart-widget"]').first();
+    await live.locator('canvas').first().waitFor({ timeout: 15_000 });
+    await operator
+      .locator('[data-kind="Chart"] [data-testid="chart-widget"][data-state="done"]')
+      .first()
+      .waitFor({ timeout: 15_000 });
+    expect(await live.getAttribute('data-live')).toBe('true');
+    expect(Number(await live.getAttribute('data-points'))).toBeGreaterThan(0);
+
+    // The archive chart of the other dashboard: every request of the widget is remembered.
+    const requested: string[] = [];
+    const onRequest = (request: { url: () => string }) => {
+      const url = new URL(request.url());
+      if (/^\/api\/charts\/data\/\d+$/.test(url.pathname)) requested.push(url.pathname + url.search);
+    };
+    operator.on('request', onRequest);
+    await operator.goto(`${server.url}/${await otherDashboardId()}`);
+    const widget = operator.locator('[data-kind="Chart"] [data-testid="chart-widget"][data-live="false"]');
+    await widget.locator('canvas').first().waitFor({ timeout: 15_000 });
+    await operator
+      .locator('[data-kind="Chart"] [data-testid="chart-widget"][data-live="false"][data-state="done"]')
+      .waitFor({ timeout: 15_000 });
+    const chartId = await widget.getAttribute('data-chart-id');
+    const source = await widget.getAttribute('data-source');
+    const drawn = Number(await widget.getAttribute('data-points'));
+    expect(drawn).toBeGreaterThan(0);
+    // The widget reads the saved chart by its id, in the source it shows, at its drawing width.
+    const mine = requested.filter((r) => r.startsWith(`/api/charts/data/${chartId}?`));
+    expect(mine.length).toBeGreaterThan(0);
+    const last = new URLSearchParams(mine.at(-1)!.split('?')[1]);
+    expect(last.get('source')).toBe(source);
+    const atWidth = mine.filter(
+      (r) => new URLSearchParams(r.split('?')[1]).get('width') === last.get('width'),
+    );
+    // The points drawn are exactly those the server answers to these requests.
+    let answered = 0;
+    for (const path of atWidth) {
+      const reply = await operator.request.get(`${server.url}${path}`, {
+        headers: { accept: 'application/json' },
+      });
+      expect(reply.ok()).toBe(true);
+      const body = (await reply.json()) as { series: { dataPoints: unknown[] }[] };
+      answered += body.series.reduce((sum, s) => sum + s.dataPoints.length, 0);
+    }
+    expect(drawn).toBe(answered);
+
+    // The chart's own screen asks the same endpoint for the same chart, source and span.
+    requested.length = 0;
+    await widget.getByRole('link').click();
+    await operator.waitForURL((url) => url.pathname === `/charts/archive/${chartId}`, { timeout: 10_000 });
+    await operator.locator('[data-testid="chart-screen"][data-state="done"]').waitFor({ timeout: 15_000 });
+    operator.off('request', onRequest);
+    const screen = requested.filter((r) => r.startsWith(`/api/charts/data/${chartId}?`));
+    expect(screen.length).toBeGreaterThan(0);
+    const first = new URLSearchParams(screen[0]!.split('?')[1]);
+    expect(first.get('source')).toBe(source);
+    // Both open on the chart's span ending now: the same range, up to the seconds between them.
+    expect(Math.abs(Number(first.get('startDate')) - Number(last.get('startDate')))).toBeLessThan(120_000);
+    expect(Math.abs(Number(first.get('endDate')) - Number(last.get('endDate')))).toBeLessThan(120_000);
+    await operator.goto(`${server.url}/`);
+  });
+
   it('keeps the start dashboard a user picked in the settings; other dashboards by number', async () => {
     await viewer.goto(`${server.url}/settings`);
     await viewer.getByRole('textbox', { name: 'Start-Dashboard' }).click();
