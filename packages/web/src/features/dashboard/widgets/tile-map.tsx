@@ -1,0 +1,149 @@
+import type { MapTileLayer } from '@leitwarte/core';
+import L from 'leaflet';
+import 'leaflet/dist/leaflet.css';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useStationAlertSummary } from '../../../live/station-alerts';
+import type { PriorityLook } from '../../../lib/use-priorities';
+import { DIAL_STATE_KEYS, markerAlarm, markerState, type LocatedStation } from './map-markers';
+
+/** Room around the stations when the map fits them, in pixels. */
+const FIT_PADDING = 28;
+
+/**
+ * The stations on map tiles drawn by Leaflet: the tiles of the widget's map type, fitted to the
+ * stations; each station a marker that opens its page. Zoom stays within the levels the tile
+ * source has (a tile file covers only some).
+ */
+export default function TileMap({
+  layer,
+  stations,
+  priorities,
+  label,
+}: {
+  layer: MapTileLayer;
+  stations: readonly LocatedStation[];
+  priorities: ReadonlyMap<number, PriorityLook>;
+  label: string;
+}) {
+  const host = useRef<HTMLDivElement>(null);
+  const [map, setMap] = useState<L.Map | null>(null);
+
+  useEffect(() => {
+    const element = host.current;
+    if (!element) return;
+    const created = L.map(element, {
+      minZoom: layer.minZoom,
+      maxZoom: layer.maxZoom,
+      attributionControl: false,
+      zoomSnap: 1,
+    });
+    L.tileLayer(layer.url, {
+      minZoom: layer.minZoom,
+      maxZoom: layer.maxZoom,
+      className: 'map-widget__tiles',
+    }).addTo(created);
+    setMap(created);
+    // The widget's size follows the layout (sizes, reflow on a phone).
+    const observer = new ResizeObserver(() => created.invalidateSize());
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      created.remove();
+      setMap(null);
+    };
+  }, [layer.url, layer.minZoom, layer.maxZoom]);
+
+  // Fitted to the stations whenever the set of them changes (not on every state refresh).
+  const where = stations.map((s) => `${s.location.latitude},${s.location.longitude}`).join(';');
+  useEffect(() => {
+    if (!map || where === '') return;
+    const points = where.split(';').map((p) => p.split(',').map(Number) as [number, number]);
+    map.fitBounds(L.latLngBounds(points), { padding: [FIT_PADDING, FIT_PADDING], maxZoom: layer.maxZoom });
+  }, [map, where, layer.maxZoom]);
+
+  return (
+    <div
+      ref={host}
+      className="map-widget map-widget--tiles"
+      role="group"
+      aria-label={label}
+      data-map-type={layer.mapType}
+    >
+      {map
+        ? stations.map((s) => (
+            <TileMarker key={s.stationNumber} map={map} station={s} priorities={priorities} />
+          ))
+        : null}
+    </div>
+  );
+}
+
+/** One station's marker on the Leaflet map; its icon follows dial state and alarm. */
+function TileMarker({
+  map,
+  station,
+  priorities,
+}: {
+  map: L.Map;
+  station: LocatedStation;
+  priorities: ReadonlyMap<number, PriorityLook>;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const alarm = markerAlarm(useStationAlertSummary(station.stationNumber), priorities);
+  const marker = useRef<L.Marker | null>(null);
+  const number = station.stationNumber;
+  const { latitude, longitude } = station.location;
+
+  useEffect(() => {
+    const created = L.marker([latitude, longitude], { keyboard: true, riseOnHover: true }).addTo(map);
+    created.on('click', () => void navigate(`/stations/${number}`));
+    created.on('keypress', (event: L.LeafletKeyboardEvent) => {
+      if (event.originalEvent.key === 'Enter' || event.originalEvent.key === ' ')
+        void navigate(`/stations/${number}`);
+    });
+    marker.current = created;
+    return () => {
+      created.remove();
+      marker.current = null;
+    };
+  }, [map, latitude, longitude, number, navigate]);
+
+  const state = markerState(station.dialState);
+  const title = [
+    station.name,
+    t(DIAL_STATE_KEYS[station.dialState]),
+    alarm ? t('dashboard.map.alarm', { priority: alarm.name }) : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+  useEffect(() => {
+    const current = marker.current;
+    if (!current) return;
+    const html = document.createElement('span');
+    html.className = `map-pin map-pin--${state}`;
+    html.dataset.station = String(number);
+    html.dataset.state = station.dialState;
+    if (alarm) {
+      html.dataset.alarmPriority = String(alarm.priority);
+      html.style.setProperty('--map-pin-alarm', alarm.color);
+    }
+    const name = document.createElement('span');
+    name.className = 'map-pin__label';
+    name.textContent = station.name;
+    html.append(name);
+    current.setIcon(
+      L.divIcon({ html, className: 'map-marker map-marker--tile', iconSize: [18, 18], iconAnchor: [9, 9] }),
+    );
+    const element = current.getElement();
+    if (element) {
+      element.title = title;
+      element.setAttribute('aria-label', station.name);
+      element.setAttribute('role', 'link');
+      element.dataset.station = String(number);
+    }
+  }, [state, alarm?.priority, alarm?.color, number, station.dialState, station.name, title, alarm]);
+  return null;
+}
