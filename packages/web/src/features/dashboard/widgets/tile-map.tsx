@@ -1,7 +1,7 @@
 import type { MapTileLayer } from '@leitwarte/core';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useStationAlertSummary } from '../../../live/station-alerts';
@@ -80,6 +80,44 @@ export default function TileMap({
   );
 }
 
+interface MarkerLook {
+  number: number;
+  name: string;
+  dialState: string;
+  state: string;
+  alarm: { priority: number; color: string } | null;
+  title: string;
+}
+
+/** A marker's icon and attributes: a pin filled by dial state, ringed by the alarm's colour. */
+function applyLook(marker: L.Marker, look: MarkerLook) {
+  const html = document.createElement('span');
+  html.className = `map-pin map-pin--${look.state}`;
+  html.dataset.state = look.dialState;
+  if (look.alarm) {
+    html.dataset.alarmPriority = String(look.alarm.priority);
+    html.style.setProperty('--map-pin-alarm', look.alarm.color);
+  }
+  const label = document.createElement('span');
+  label.className = 'map-pin__label';
+  label.textContent = look.name;
+  html.append(label);
+  marker.setIcon(
+    L.divIcon({ html, className: 'map-marker map-marker--tile', iconSize: [18, 18], iconAnchor: [9, 9] }),
+  );
+  labelElement(marker, look);
+}
+
+/** The marker's element (made by Leaflet once the map is ready): its title, name and station. */
+function labelElement(marker: L.Marker, look: MarkerLook) {
+  const element = marker.getElement();
+  if (!element) return;
+  element.title = look.title;
+  element.setAttribute('aria-label', look.name);
+  element.setAttribute('role', 'link');
+  element.dataset.station = String(look.number);
+}
+
 /** One station's marker on the Leaflet map; its icon follows dial state and alarm. */
 function TileMarker({
   map,
@@ -93,25 +131,8 @@ function TileMarker({
   const { t } = useTranslation();
   const navigate = useNavigate();
   const alarm = markerAlarm(useStationAlertSummary(station.stationNumber), priorities);
-  const marker = useRef<L.Marker | null>(null);
   const number = station.stationNumber;
   const { latitude, longitude } = station.location;
-
-  useEffect(() => {
-    const created = L.marker([latitude, longitude], { keyboard: true, riseOnHover: true }).addTo(map);
-    created.on('click', () => void navigate(`/stations/${number}`));
-    created.on('keypress', (event: L.LeafletKeyboardEvent) => {
-      if (event.originalEvent.key === 'Enter' || event.originalEvent.key === ' ')
-        void navigate(`/stations/${number}`);
-    });
-    marker.current = created;
-    return () => {
-      created.remove();
-      marker.current = null;
-    };
-  }, [map, latitude, longitude, number, navigate]);
-
-  const state = markerState(station.dialState);
   const title = [
     station.name,
     t(DIAL_STATE_KEYS[station.dialState]),
@@ -119,31 +140,43 @@ function TileMarker({
   ]
     .filter(Boolean)
     .join(' · ');
+  const alarmPriority = alarm?.priority ?? null;
+  const alarmColor = alarm?.color ?? null;
+  const look = useMemo(
+    (): MarkerLook => ({
+      number,
+      name: station.name,
+      dialState: station.dialState,
+      state: markerState(station.dialState),
+      alarm:
+        alarmPriority === null || alarmColor === null ? null : { priority: alarmPriority, color: alarmColor },
+      title,
+    }),
+    [number, station.name, station.dialState, alarmPriority, alarmColor, title],
+  );
+  // The marker lives as long as its map and position; its handlers and looks read the newest.
+  const latest = useRef({ look, navigate });
+  const marker = useRef<L.Marker | null>(null);
   useEffect(() => {
-    const current = marker.current;
-    if (!current) return;
-    const html = document.createElement('span');
-    html.className = `map-pin map-pin--${state}`;
-    html.dataset.station = String(number);
-    html.dataset.state = station.dialState;
-    if (alarm) {
-      html.dataset.alarmPriority = String(alarm.priority);
-      html.style.setProperty('--map-pin-alarm', alarm.color);
-    }
-    const name = document.createElement('span');
-    name.className = 'map-pin__label';
-    name.textContent = station.name;
-    html.append(name);
-    current.setIcon(
-      L.divIcon({ html, className: 'map-marker map-marker--tile', iconSize: [18, 18], iconAnchor: [9, 9] }),
-    );
-    const element = current.getElement();
-    if (element) {
-      element.title = title;
-      element.setAttribute('aria-label', station.name);
-      element.setAttribute('role', 'link');
-      element.dataset.station = String(number);
-    }
-  }, [state, alarm?.priority, alarm?.color, number, station.dialState, station.name, title, alarm]);
+    latest.current = { look, navigate };
+    if (marker.current) applyLook(marker.current, look);
+  }, [look, navigate]);
+
+  useEffect(() => {
+    const created = L.marker([latitude, longitude], { keyboard: true, riseOnHover: true }).addTo(map);
+    const open = () => void latest.current.navigate(`/stations/${number}`);
+    created.on('click', open);
+    created.on('keypress', (event: L.LeafletKeyboardEvent) => {
+      if (event.originalEvent.key === 'Enter' || event.originalEvent.key === ' ') open();
+    });
+    // A map still without its first view adds the marker's element later.
+    created.on('add', () => labelElement(created, latest.current.look));
+    applyLook(created, latest.current.look);
+    marker.current = created;
+    return () => {
+      created.remove();
+      marker.current = null;
+    };
+  }, [map, latitude, longitude, number]);
   return null;
 }
