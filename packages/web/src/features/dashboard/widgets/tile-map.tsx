@@ -108,6 +108,14 @@ function applyLook(marker: L.Marker, look: MarkerLook) {
   labelElement(marker, look);
 }
 
+/** Labels of markers in the eastern part of the map go to the left, so they stay inside. */
+function placeLabel(map: L.Map, marker: L.Marker) {
+  const element = marker.getElement();
+  if (!element) return;
+  const x = map.latLngToContainerPoint(marker.getLatLng()).x;
+  element.classList.toggle('map-marker--label-west', x > map.getSize().x * 0.6);
+}
+
 /** The marker's element (made by Leaflet once the map is ready): its title, name and station. */
 function labelElement(marker: L.Marker, look: MarkerLook) {
   const element = marker.getElement();
@@ -159,8 +167,11 @@ function TileMarker({
   const marker = useRef<L.Marker | null>(null);
   useEffect(() => {
     latest.current = { look, navigate };
-    if (marker.current) applyLook(marker.current, look);
-  }, [look, navigate]);
+    if (marker.current) {
+      applyLook(marker.current, look);
+      placeLabel(map, marker.current);
+    }
+  }, [map, look, navigate]);
 
   useEffect(() => {
     const created = L.marker([latitude, longitude], { keyboard: true, riseOnHover: true }).addTo(map);
@@ -170,10 +181,17 @@ function TileMarker({
       if (event.originalEvent.key === 'Enter' || event.originalEvent.key === ' ') open();
     });
     // A map still without its first view adds the marker's element later.
-    created.on('add', () => labelElement(created, latest.current.look));
+    created.on('add', () => {
+      labelElement(created, latest.current.look);
+      placeLabel(map, created);
+    });
     applyLook(created, latest.current.look);
+    placeLabel(map, created);
+    const place = () => placeLabel(map, created);
+    map.on('moveend zoomend resize', place);
     marker.current = created;
     return () => {
+      map.off('moveend zoomend resize', place);
       created.remove();
       marker.current = null;
     };
