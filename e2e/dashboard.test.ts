@@ -1,4 +1,5 @@
-import type { Browser, Page } from 'playwright-core';
+import { CHART_COLUMNS_TYPE, chartColumnsOf, decodeChartColumns, type ChartDataReply } from '@leitwarte/core';
+import type { Browser, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StandIn } from '../packages/server/src/test-support/local-peers';
 import { TEST_PLANT_USERS_PASSWORD, type TestServer } from '../packages/server/src/test-support/test-server';
@@ -163,6 +164,83 @@ describe('dashboards in the browser', () => {
     });
     await operator.goBack();
     await operator.waitForURL((url) => url.pathname === '/', { timeout: 10_000 });
+  });
+
+  it("draws a chart widget's plot from the same chart data the chart screen reads", async () => {
+    // The live chart of the default dashboard: its data by its chart id, drawn on a canvas.
+    const live = operator.locator('[data-kind="Chart"] [data-testid="chart-widget"]').first();
+    await live.locator('canvas').first().waitFor({ timeout: 15_000 });
+    await operator
+      .locator('[data-kind="Chart"] [data-testid="chart-widget"][data-state="done"]')
+      .first()
+      .waitFor({ timeout: 15_000 });
+    expect(await live.getAttribute('data-live')).toBe('true');
+    expect(Number(await live.getAttribute('data-points'))).toBeGreaterThan(0);
+
+    // The archive chart of the other dashboard: every request of the widget is remembered.
+    const requested: string[] = [];
+    const answers = new Map<string, Promise<number>>();
+    const onRequest = (request: { url: () => string }) => {
+      const url = new URL(request.url());
+      if (/^\/api\/charts\/data\/\d+$/.test(url.pathname)) requested.push(url.pathname + url.search);
+    };
+    // The points of each answer as the page got it (the column format, else JSON).
+    const onResponse = (response: Response) => {
+      const url = new URL(response.url());
+      if (!/^\/api\/charts\/data\/\d+$/.test(url.pathname) || !response.ok()) return;
+      const points = async () => {
+        const body = await response.body();
+        const reply = response.headers()['content-type']?.startsWith(CHART_COLUMNS_TYPE)
+          ? decodeChartColumns(
+              body.buffer.slice(body.byteOffset, body.byteOffset + body.length) as ArrayBuffer,
+            )
+          : chartColumnsOf(JSON.parse(body.toString('utf8')) as ChartDataReply);
+        return reply.series.reduce((sum, s) => sum + s.t.length, 0);
+      };
+      answers.set(url.pathname + url.search, points());
+    };
+    operator.on('request', onRequest);
+    operator.on('response', onResponse);
+    await operator.goto(`${server.url}/${await otherDashboardId()}`);
+    const widget = operator.locator('[data-kind="Chart"] [data-testid="chart-widget"][data-live="false"]');
+    await widget.locator('canvas').first().waitFor({ timeout: 15_000 });
+    await operator
+      .locator('[data-kind="Chart"] [data-testid="chart-widget"][data-live="false"][data-state="done"]')
+      .waitFor({ timeout: 15_000 });
+    const chartId = await widget.getAttribute('data-chart-id');
+    const source = await widget.getAttribute('data-source');
+    const drawn = Number(await widget.getAttribute('data-points'));
+    expect(drawn).toBeGreaterThan(0);
+    // The widget reads the saved chart by its id, in the source it shows, at its drawing width.
+    const mine = requested.filter((r) => r.startsWith(`/api/charts/data/${chartId}?`));
+    expect(mine.length).toBeGreaterThan(0);
+    const last = new URLSearchParams(mine.at(-1)!.split('?')[1]);
+    expect(last.get('source')).toBe(source);
+    const atWidth = mine.filter(
+      (r) => new URLSearchParams(r.split('?')[1]).get('width') === last.get('width'),
+    );
+    // The points drawn are exactly those the server answered to these requests.
+    let answered = 0;
+    // (A request aborted before its answer, such as one for a view left, draws nothing.)
+    for (const path of atWidth) answered += (await answers.get(path)) ?? 0;
+    expect(atWidth.some((path) => answers.has(path))).toBe(true);
+    expect(drawn).toBe(answered);
+
+    // The chart's own screen asks the same endpoint for the same chart, source and span.
+    requested.length = 0;
+    await widget.getByRole('link').click();
+    await operator.waitForURL((url) => url.pathname === `/charts/archive/${chartId}`, { timeout: 10_000 });
+    await operator.locator('[data-testid="chart-screen"][data-state="done"]').waitFor({ timeout: 15_000 });
+    operator.off('request', onRequest);
+    operator.off('response', onResponse);
+    const screen = requested.filter((r) => r.startsWith(`/api/charts/data/${chartId}?`));
+    expect(screen.length).toBeGreaterThan(0);
+    const first = new URLSearchParams(screen[0]!.split('?')[1]);
+    expect(first.get('source')).toBe(source);
+    // Both open on the chart's span ending now: the same range, up to the seconds between them.
+    expect(Math.abs(Number(first.get('startDate')) - Number(last.get('startDate')))).toBeLessThan(120_000);
+    expect(Math.abs(Number(first.get('endDate')) - Number(last.get('endDate')))).toBeLessThan(120_000);
+    await operator.goto(`${server.url}/`);
   });
 
   it('keeps the start dashboard a user picked in the settings; other dashboards by number', async () => {

@@ -33,6 +33,7 @@ import { metricsRoutes } from './http/metrics.js';
 import { healthRoutes } from './http/health.js';
 import { pvRoutes } from './http/pv.js';
 import { securityHeaders } from './http/security-headers.js';
+import { tileOrigins } from './plant/map-tiles/map-tiles.js';
 import { stationRoutes } from './http/station.js';
 import { userManagementRoutes } from './http/user-management.js';
 import { webAppRoutes } from './http/web-app.js';
@@ -252,6 +253,7 @@ export async function build(options: BuildOptions): Promise<Built> {
   await app.register(securityHeaders, {
     recaptcha: config.recaptchaSiteKey !== null,
     frameSources: config.frameSources,
+    imageSources: tileOrigins(config.mapTiles),
   });
   if (config.httpCompression) await app.register(compression);
   await app.register(fastifyCookie);

@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { LOGIN_LOCKOUT_MS } from '@leitwarte/core';
 import { RECAPTCHA_VERIFY_URL } from './auth/recaptcha.js';
+import { parseMapTiles, type MapTileSource } from './plant/map-tiles/map-tiles.js';
 import { loadDeliveryConfig, type DeliveryConfig } from './plant/remote-alarm/delivery/delivery-config.js';
 
 /** The window of the per-address login throttle. */
@@ -44,6 +45,8 @@ export interface Config {
    */
   weatherUrl: string | null;
   weatherKey: string | null;
+  /** Tile sources of the dashboard maps by map type; empty: the maps stay schematic. */
+  mapTiles: MapTileSource[];
   /** Idle timeout of a session on the server (screens §9: 15 minutes). */
   sessionIdleMs: number;
   /** Absolute lifetime of a session, whatever the activity. */
@@ -200,6 +203,15 @@ function weather(env: Env): { weatherUrl: string | null; weatherKey: string | nu
   return { weatherUrl: weatherUrl?.replace(/\/+$/, '') ?? null, weatherKey };
 }
 
+/** LEITWARTE_MAP_TILES: tile sources by map type (see parseMapTiles), files checked here. */
+function mapTiles(env: Env, cwd: string): MapTileSource[] {
+  try {
+    return parseMapTiles(text(env, 'LEITWARTE_MAP_TILES'), cwd);
+  } catch (error) {
+    throw new ConfigError('LEITWARTE_MAP_TILES', error instanceof Error ? error.message : String(error));
+  }
+}
+
 /** Reads and validates the configuration; throws ConfigError naming the first bad variable. */
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
   const origins = text(env, 'LEITWARTE_ALLOWED_ORIGINS');
@@ -256,6 +268,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     allowedOrigins,
     frameSources: originList(env, 'LEITWARTE_FRAME_SOURCES'),
     ...weather(env),
+    mapTiles: mapTiles(env, cwd),
     trustedProxies: trustedProxies(env),
     sessionIdleMs: integer(env, 'LEITWARTE_SESSION_IDLE_SECONDS', 900, 10, 86_400) * 1000,
     sessionMaxMs: integer(env, 'LEITWARTE_SESSION_MAX_HOURS', 12, 1, 24 * 30) * 3_600_000,

@@ -5,6 +5,7 @@ import { alertsRoutes } from './alerts.js';
 import { chartsRoutes } from './charts.js';
 import { controlEventsRoutes } from './control-events.js';
 import { dashboardRoutes } from './dashboard.js';
+import { mapTileRoutes } from './map-tiles.js';
 import { maintenanceRoutes } from './maintenance.js';
 import { plantInfoRoutes } from './plant-info.js';
 import { protocolRoutes } from './protocols.js';
@@ -40,6 +41,7 @@ export const apiAreaRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app
     visualizationRoutes,
     protocolRoutes,
     dashboardRoutes,
+    mapTileRoutes,
     maintenanceRoutes,
     chartsRoutes,
     reportsRoutes,

@@ -1,5 +1,5 @@
 import { resolveTimeSpan, type PvRef } from '@leitwarte/core';
-import { TYPICAL_VALUE_AXIS_WIDTH } from './plot/axis-size';
+import { TYPICAL_VALUE_AXIS_WIDTH } from '../../ui/chart-plot/axis-size';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
@@ -10,7 +10,7 @@ import { ArchiveChartPage, ArchiveTrendlinePage, LiveChartPage, RealtimeTrendlin
 import { chartConfig, chartSeries, dataReply, pvConfig, queryOf, rightsWith } from './chart-test-fixtures';
 
 // The plot draws with uPlot on a canvas, which jsdom lacks (see FakePlot).
-vi.mock('./plot/time-series-plot', async () => ({
+vi.mock('../../ui/chart-plot/time-series-plot', async () => ({
   TimeSeriesPlot: (await import('./chart-test-fixtures')).FakePlot,
 }));
 

@@ -10,10 +10,10 @@ import {
   type ChartOpening,
   type ChartOrigin,
   type ChartSeriesDefinition,
-} from './chart-definition';
+} from '../../ui/chart-plot/chart-definition';
 import { ChartView } from './chart-view';
 import { takeEarlyChartData } from './early-chart-data';
-import { TYPICAL_VALUE_AXIS_WIDTH } from './plot/axis-size';
+import { TYPICAL_VALUE_AXIS_WIDTH } from '../../ui/chart-plot/axis-size';
 
 /** The outcome of one load, marked with the origin and reload it belongs to. */
 type Loaded =

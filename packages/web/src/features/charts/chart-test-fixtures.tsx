@@ -10,7 +10,7 @@ import {
 } from '@leitwarte/core';
 import { useEffect } from 'react';
 import type { FakeRequest } from '../../test-support/fake-server';
-import type { TimeSeriesPlotProps } from './plot/time-series-plot';
+import type { TimeSeriesPlotProps } from '../../ui/chart-plot/time-series-plot';
 
 export function chartConfig(id: number, overrides: Partial<ChartConfig> = {}): ChartConfig {
   return {

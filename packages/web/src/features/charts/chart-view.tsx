@@ -2,7 +2,6 @@ import {
   pvKey,
   savedDraft,
   type AnnotationDraft,
-  type LimitConfig,
   type MeasurementType,
   type TimeWindow,
 } from '@leitwarte/core';
@@ -18,21 +17,26 @@ import { AnnotationDialog } from './annotations/annotation-dialog';
 import { annotationDraftAt } from './annotations/annotation-drafts';
 import { FailureDialog } from './annotations/message-dialogs';
 import { useAnnotations } from './annotations/use-annotations';
-import { chartDataFetcher, chartWindow, type ChartDefinition, type ChartOpening } from './chart-definition';
+import {
+  chartDataFetcher,
+  chartWindow,
+  type ChartDefinition,
+  type ChartOpening,
+} from '../../ui/chart-plot/chart-definition';
 import { saveFile } from '../../lib/save-file';
 import { useStableCallback } from '../../lib/use-stable-callback';
-import { searchWithView } from './chart-range';
+import { searchWithView } from '../../ui/chart-plot/chart-range';
 import { ChartToolbar } from './chart-toolbar';
 import { ConfigDialog } from './config-dialog';
-import { useDrawingWidth } from './drawing-width';
+import { useDrawingWidth } from '../../ui/chart-plot/drawing-width';
 import { MeasurementTypeSelects } from './measurement-type-selects';
-import { ChartLegend } from './plot/chart-legend';
-import type { PlotAnnotation, RangeChangeCause } from './plot/plot-types';
-import { TimeSeriesPlot } from './plot/time-series-plot';
-import { buildLimitLines, buildPlotSeries, seriesKeys, wantsLimitLines } from './plot-series';
-import { watchPvLimits } from '../../live/pv-limits';
-import { useChartData, type ChartDataFetcher, type DataSeries } from './use-chart-data';
-import { useLiveChart } from './use-live-chart';
+import { ChartLegend } from '../../ui/chart-plot/chart-legend';
+import type { PlotAnnotation, RangeChangeCause } from '../../ui/chart-plot/plot-types';
+import { TimeSeriesPlot } from '../../ui/chart-plot/time-series-plot';
+import { buildLimitLines, buildPlotSeries, seriesKeys } from '../../ui/chart-plot/plot-series';
+import { useLimits } from '../../ui/chart-plot/use-limits';
+import { useChartData, type ChartDataFetcher, type DataSeries } from '../../ui/chart-plot/use-chart-data';
+import { useLiveChart } from '../../ui/chart-plot/use-live-chart';
 
 export interface ChartViewProps {
   definition: ChartDefinition;
@@ -49,31 +53,6 @@ export interface ChartViewProps {
 /** The window a chart opens with, and goes back to on reset. */
 function defaultWindow(definition: ChartDefinition, live: boolean, search: URLSearchParams): TimeWindow {
   return chartWindow(definition.span, live, search);
-}
-
-function useLimits(definition: ChartDefinition): LimitConfig[] {
-  const [limits, setLimits] = useState<LimitConfig[]>([]);
-  const wanted = wantsLimitLines(definition.series);
-  const refs = useMemo(
-    () => [...new Map(definition.series.map((s) => [pvKey(s.pv), s.pv])).values()],
-    [definition.series],
-  );
-  useEffect(() => {
-    if (!wanted || refs.length === 0) return;
-    const keys = new Set(refs.map(pvKey));
-    return watchPvLimits(refs, (configs) => {
-      const mine = configs.filter((c) => keys.has(pvKey(c.pvLimitRef.pv)));
-      if (mine.length === 0) return;
-      setLimits((previous) => {
-        const byKey = new Map(
-          previous.map((l) => [`${pvKey(l.pvLimitRef.pv)}/${l.pvLimitRef.limitType}`, l]),
-        );
-        for (const l of mine) byKey.set(`${pvKey(l.pvLimitRef.pv)}/${l.pvLimitRef.limitType}`, l);
-        return [...byKey.values()];
-      });
-    });
-  }, [wanted, refs]);
-  return limits;
 }
 
 /** Longest the controls wait for the first data to be drawn. */

@@ -27,7 +27,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { updateChartConfig } from '../../api/charts';
 import { NETWORK_ERROR } from '../../api/http';
-import type { ScreenSeries } from './chart-definition';
+import type { ScreenSeries } from '../../ui/chart-plot/chart-definition';
 import { checkConfigForm, formOf, type ConfigForm, type FormIssue } from './config-form';
 
 const numberOf = (value: string | number): number => (typeof value === 'number' ? value : Number.NaN);

@@ -5,7 +5,7 @@ import {
   type ChartConfigReplace,
   type InputIssue,
 } from '@leitwarte/core';
-import type { ScreenSeries } from './chart-definition';
+import type { ScreenSeries } from '../../ui/chart-plot/chart-definition';
 
 /** What the config editor holds: the editable config fields and the series in display order. */
 export interface ConfigForm {

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { getChartDirectories } from '../../api/charts';
 import { EmptyView, ErrorView, LoadingView } from '../../ui/status-views';
 import { DirectoryTree, holdsCharts, type PlotWidthGuess } from './directory-tree';
-import { TYPICAL_VALUE_AXIS_WIDTH } from './plot/axis-size';
+import { TYPICAL_VALUE_AXIS_WIDTH } from '../../ui/chart-plot/axis-size';
 
 function ChartTypeTree({ type, plotWidth }: { type: ChartType; plotWidth: PlotWidthGuess }) {
   const { t } = useTranslation();

@@ -1,7 +1,11 @@
 import { defaultSeriesFields, type ChartConfig, type ChartColumnsReply } from '@leitwarte/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, json } from '../../test-support/fake-server';
-import { openChart, seriesDefinitionOfConfig, type ChartSeriesDefinition } from './chart-definition';
+import {
+  openChart,
+  seriesDefinitionOfConfig,
+  type ChartSeriesDefinition,
+} from '../../ui/chart-plot/chart-definition';
 import { chartConfig } from './chart-test-fixtures';
 import { startEarlyChartData, takeEarlyChartData } from './early-chart-data';
 

@@ -4,8 +4,8 @@ import {
   chartWindow,
   type ChartOpening,
   type ChartSeriesDefinition,
-} from './chart-definition';
-import { startOpeningFetch, type OpeningFetch } from './use-chart-data';
+} from '../../ui/chart-plot/chart-definition';
+import { startOpeningFetch, type OpeningFetch } from '../../ui/chart-plot/use-chart-data';
 
 /**
  * The data request of a saved chart started with the click on its link: the directory knows the

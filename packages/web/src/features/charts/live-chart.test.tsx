@@ -10,7 +10,7 @@ import { renderWithProviders } from '../../test-support/render';
 import { ArchiveChartPage, LiveChartPage } from './chart-pages';
 import { chartConfig, chartSeries, dataReply, pvConfig, queryOf, rightsWith } from './chart-test-fixtures';
 
-vi.mock('./plot/time-series-plot', async () => ({
+vi.mock('../../ui/chart-plot/time-series-plot', async () => ({
   TimeSeriesPlot: (await import('./chart-test-fixtures')).FakePlot,
 }));
 

@@ -2,8 +2,8 @@ import { MEASUREMENT_TYPES, type MeasurementType } from '@leitwarte/core';
 import { Group, NativeSelect } from '@mantine/core';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PlotSeries } from './plot/plot-types';
-import type { DataSeries } from './use-chart-data';
+import type { PlotSeries } from '../../ui/chart-plot/plot-types';
+import type { DataSeries } from '../../ui/chart-plot/use-chart-data';
 
 export interface MeasurementTypeSelectsProps {
   series: readonly DataSeries[];

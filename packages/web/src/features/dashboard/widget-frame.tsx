@@ -3,7 +3,7 @@ import type { DashboardWidget } from '@leitwarte/core';
 import { memo, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrowserWidget } from './widgets/browser-widget';
-import { ChartLinkWidget } from './widgets/chart-link-widget';
+import { ChartWidget } from './widgets/chart-widget';
 import { HeatMapWidget } from './widgets/heat-map-widget';
 import { MapWidget } from './widgets/map-widget';
 import { NoteWidget } from './widgets/note-widget';
@@ -29,7 +29,7 @@ function WidgetBody({ widget, context }: { widget: DashboardWidget; context: Wid
     case 'GoogleMaps':
       return <MapWidget widget={widget} locale={context.locale} />;
     case 'Chart':
-      return <ChartLinkWidget widget={widget} />;
+      return <ChartWidget widget={widget} />;
     case 'HeatMap':
       return <HeatMapWidget widget={widget} locale={context.locale} />;
     case 'Weather':

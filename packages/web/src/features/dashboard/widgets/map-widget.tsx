@@ -1,48 +1,25 @@
 import { Text } from '@mantine/core';
-import type { DashboardWidget, DialState, Station } from '@leitwarte/core';
+import type { DashboardWidget } from '@leitwarte/core';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { mapTilesQuery } from '../../../api/map-tiles';
 import { allStationsQuery } from '../../../api/station';
+import { useStationAlertsChannel, useStationAlertSummary } from '../../../live/station-alerts';
+import { usePriorities, type PriorityLook } from '../../../lib/use-priorities';
 import { schematicMap } from '../map-projection';
+import { DIAL_STATE_KEYS, markerAlarm, markerState, type LocatedStation } from './map-markers';
 
 type MapWidgetConfig = Extract<DashboardWidget, { kind: 'GoogleMaps' }>;
-
-// The catalogue's texts of screens §4 "Station dial states shown as".
-const DIAL_STATE_KEYS = {
-  Busy: 'station.dialState.busy',
-  CommunicationError: 'station.dialState.connectionError',
-  ConnectionError: 'station.dialState.connectionError',
-  Connected: 'station.dialState.connected',
-  HangingUp: 'station.dialState.hangingUp',
-  NotConnected: 'station.dialState.notConnected',
-  NotDefined: 'station.dialState.notDefined',
-  TimeOut: 'station.dialState.timeOut',
-} as const satisfies Record<DialState, string>;
 
 const WIDTH = 400;
 const HEIGHT = 260;
 /** Station states refresh on the spec's auto-refresh tick of 2 s (screens §9). */
 const REFRESH_MS = 2_000;
 
-/** Marker colour by the station's connection: faults red, unknown grey, a live link green. */
-function markerState(state: DialState): 'ok' | 'busy' | 'fault' | 'unknown' {
-  switch (state) {
-    case 'Connected':
-    case 'NotConnected':
-      return 'ok';
-    case 'Busy':
-    case 'HangingUp':
-      return 'busy';
-    case 'CommunicationError':
-    case 'ConnectionError':
-    case 'TimeOut':
-      return 'fault';
-    default:
-      return 'unknown';
-  }
-}
+// Leaflet and its styles load only for a map with tiles.
+const TileMap = lazy(() => import('./tile-map'));
 
 function distanceText(metres: number, locale: string): string {
   const format = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
@@ -50,21 +27,25 @@ function distanceText(metres: number, locale: string): string {
 }
 
 /**
- * The stations of the widget with a known position, as markers coloured by connection state; a
- * click opens the station's page. Without configured map tiles this is a schematic map, true to
- * scale with a scale bar, so an offline plant network never sees a broken grey map.
+ * The stations of the widget with a known position, as markers filled by connection state and
+ * ringed in the priority colour of their most urgent open alert; a click opens the station's
+ * page. With tiles configured for the widget's map type (LEITWARTE_MAP_TILES) the markers lie on
+ * a tile map; without, on a schematic map true to scale with a scale bar, so an offline plant
+ * network never sees a broken grey map.
  */
 export function MapWidget({ widget, locale }: { widget: MapWidgetConfig; locale: string }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const stations = useQuery({ ...allStationsQuery, refetchInterval: REFRESH_MS });
+  const tiles = useQuery(mapTilesQuery);
+  const priorities = usePriorities();
+  useStationAlertsChannel();
   const located = useMemo(() => {
     const wanted = new Set(widget.stations);
     return (stations.data ?? []).filter(
-      (s): s is Station & { location: NonNullable<Station['location']> } =>
-        wanted.has(s.stationNumber) && s.location !== null,
+      (s): s is LocatedStation => wanted.has(s.stationNumber) && s.location !== null,
     );
   }, [stations.data, widget.stations]);
+  const layer = tiles.data?.layers.find((l) => l.mapType === widget.mapType) ?? null;
   const map = useMemo(
     () =>
       schematicMap(
@@ -75,7 +56,8 @@ export function MapWidget({ widget, locale }: { widget: MapWidgetConfig; locale:
     [located],
   );
 
-  if (stations.isPending)
+  // Until the tile sources are known it is not yet clear which map to draw.
+  if (stations.isPending || tiles.isPending)
     return (
       <Text size="sm" c="dimmed">
         {t('app.loading')}
@@ -88,6 +70,24 @@ export function MapWidget({ widget, locale }: { widget: MapWidgetConfig; locale:
       </Text>
     );
 
+  if (layer)
+    return (
+      <Suspense
+        fallback={
+          <Text size="sm" c="dimmed">
+            {t('app.loading')}
+          </Text>
+        }
+      >
+        <TileMap
+          layer={layer}
+          stations={located}
+          priorities={priorities}
+          label={t('dashboard.map.label', { count: located.length })}
+        />
+      </Suspense>
+    );
+
   const bar = map.scaleBar;
   return (
     <svg
@@ -98,39 +98,14 @@ export function MapWidget({ widget, locale }: { widget: MapWidgetConfig; locale:
       data-map-type={widget.mapType}
     >
       <rect width={WIDTH} height={HEIGHT} className="map-widget__ground" />
-      {located.map((s) => {
-        const p = map.project(s.location);
-        const state = markerState(s.dialState);
-        const open = () => void navigate(`/stations/${s.stationNumber}`);
-        return (
-          <g
-            key={s.stationNumber}
-            className={`map-marker map-marker--${state}`}
-            transform={`translate(${p.x.toFixed(1)} ${p.y.toFixed(1)})`}
-            role="link"
-            tabIndex={0}
-            aria-label={s.name}
-            data-station={s.stationNumber}
-            data-state={s.dialState}
-            onClick={open}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter' || e.key === ' ') open();
-            }}
-          >
-            <title>{`${s.name} · ${t(DIAL_STATE_KEYS[s.dialState])}`}</title>
-            <circle r="7" />
-            {/* Labels of markers in the eastern part go to the left, so they stay inside. */}
-            <text
-              x={p.x > WIDTH * 0.6 ? -10 : 10}
-              y="4"
-              textAnchor={p.x > WIDTH * 0.6 ? 'end' : 'start'}
-              className="map-marker__label"
-            >
-              {s.name}
-            </text>
-          </g>
-        );
-      })}
+      {located.map((s) => (
+        <SchematicMarker
+          key={s.stationNumber}
+          station={s}
+          point={map.project(s.location)}
+          priorities={priorities}
+        />
+      ))}
       <g className="map-widget__scale" transform={`translate(12 ${HEIGHT - 14})`}>
         <line x1="0" y1="0" x2={bar.length} y2="0" />
         <line x1="0" y1="-4" x2="0" y2="4" />
@@ -143,5 +118,58 @@ export function MapWidget({ widget, locale }: { widget: MapWidgetConfig; locale:
         N ↑
       </text>
     </svg>
+  );
+}
+
+function SchematicMarker({
+  station: s,
+  point: p,
+  priorities,
+}: {
+  station: LocatedStation;
+  point: { x: number; y: number };
+  priorities: ReadonlyMap<number, PriorityLook>;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const alarm = markerAlarm(useStationAlertSummary(s.stationNumber), priorities);
+  const state = markerState(s.dialState);
+  const open = () => void navigate(`/stations/${s.stationNumber}`);
+  return (
+    <g
+      className={`map-marker map-marker--${state}`}
+      transform={`translate(${p.x.toFixed(1)} ${p.y.toFixed(1)})`}
+      role="link"
+      tabIndex={0}
+      aria-label={s.name}
+      data-station={s.stationNumber}
+      data-state={s.dialState}
+      data-alarm-priority={alarm?.priority}
+      onClick={open}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter' || e.key === ' ') open();
+      }}
+    >
+      <title>
+        {[
+          s.name,
+          t(DIAL_STATE_KEYS[s.dialState]),
+          alarm ? t('dashboard.map.alarm', { priority: alarm.name }) : null,
+        ]
+          .filter(Boolean)
+          .join(' · ')}
+      </title>
+      {alarm ? <circle r="11" className="map-marker__alarm" style={{ stroke: alarm.color }} /> : null}
+      <circle r="7" />
+      {/* Labels of markers in the eastern part go to the left, so they stay inside. */}
+      <text
+        x={p.x > WIDTH * 0.6 ? -10 : 10}
+        y="4"
+        textAnchor={p.x > WIDTH * 0.6 ? 'end' : 'start'}
+        className="map-marker__label"
+      >
+        {s.name}
+      </text>
+    </g>
   );
 }

@@ -16,7 +16,7 @@ import {
 } from '@leitwarte/core';
 import { getAutoChartColumns, getChartColumns, getChartConfig, getChartSeries } from '../../api/charts';
 import { getPvConfigs } from '../../api/pv';
-import { userTimeZone } from '../../ui/archive/range-selection';
+import { userTimeZone } from '../archive/range-selection';
 import { initialArchiveWindow, initialLiveWindow } from './chart-range';
 import { seriesKeys } from './plot-series';
 import {

@@ -9,7 +9,7 @@ import {
   type PvConfig,
   type PvRef,
 } from '@leitwarte/core';
-import type { PlotLimitLine, PlotSeries } from './plot/plot-types';
+import type { PlotLimitLine, PlotSeries } from './plot-types';
 
 /**
  * One key per series, the PV key where it is unique (the legend and the tests find a series by

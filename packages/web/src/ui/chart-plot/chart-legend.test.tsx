@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { ensureDeferredCatalogues } from '../../../i18n/i18n';
-import { renderWithProviders } from '../../../test-support/render';
+import { ensureDeferredCatalogues } from '../../i18n/i18n';
+import { renderWithProviders } from '../../test-support/render';
 import { ChartLegend } from './chart-legend';
 import { plotSeries } from './test-series';
 

@@ -1,6 +1,6 @@
 import { snapToPixelColumns, type TimeWindow } from '@leitwarte/core';
 import type uPlot from 'uplot';
-import { viewMsPerPixel } from '../use-chart-data';
+import { viewMsPerPixel } from './use-chart-data';
 import { joinSeriesData, type SeriesPoints } from './join-series';
 import { prepareData } from './plot-data';
 import { drawnColumns } from './plot-options';

@@ -1,8 +1,8 @@
 import './test-dom';
 import { screen } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { ensureDeferredCatalogues } from '../../../i18n/i18n';
-import { renderWithProviders } from '../../../test-support/render';
+import { ensureDeferredCatalogues } from '../../i18n/i18n';
+import { renderWithProviders } from '../../test-support/render';
 import { TimeSeriesPlot } from './time-series-plot';
 import { plotSeries } from './test-series';
 
