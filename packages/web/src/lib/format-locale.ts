@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { intlLocale } from '../i18n/languages';
+import { plantTimeZone, usePlantTimeZone } from './plant-time-zone';
 
 const numberFormats = new Map<string, Intl.NumberFormat>();
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
@@ -34,6 +35,8 @@ export function dateTimeFormat(
 export interface LocaleFormat {
   /** The Intl locale behind the language (de → de-DE). */
   locale: string;
+  /** The zone times are written in: the plant's. */
+  readonly timeZone: string;
   number(value: number, options?: Intl.NumberFormatOptions): string;
   integer(value: number): string;
   /** A number followed by its unit; the unit stays as the plant writes it (m³, l/s). */
@@ -52,10 +55,32 @@ export function localeFormat(language: string): LocaleFormat {
   const locale = intlLocale(language);
   let format = byLanguage.get(locale);
   if (format) return format;
+  // Times as the plant's clock shows them; the formatters are built again only when the zone changes.
+  let inZone: {
+    zone: string;
+    date: Intl.DateTimeFormat;
+    time: Intl.DateTimeFormat;
+    dateTime: Intl.DateTimeFormat;
+  } | null = null;
+  const zoned = () => {
+    const timeZone = plantTimeZone();
+    if (inZone?.zone !== timeZone) {
+      inZone = {
+        zone: timeZone,
+        date: dateTimeFormat(locale, { ...DATE, timeZone }),
+        time: dateTimeFormat(locale, { ...TIME, timeZone }),
+        dateTime: dateTimeFormat(locale, { ...DATE, ...TIME, timeZone }),
+      };
+    }
+    return inZone;
+  };
   const number = (value: number, options: Intl.NumberFormatOptions = { maximumFractionDigits: 2 }) =>
     numberFormat(locale, options).format(value);
   format = {
     locale,
+    get timeZone() {
+      return plantTimeZone();
+    },
     number,
     integer: (value) => number(value, { maximumFractionDigits: 0 }),
     withUnit: (value, unit, options) => {
@@ -64,9 +89,9 @@ export function localeFormat(language: string): LocaleFormat {
       // A no-break space keeps a reading and its unit on one line.
       return trimmed ? `${text}\u00a0${trimmed}` : text;
     },
-    date: (value) => dateTimeFormat(locale, DATE).format(value),
-    time: (value) => dateTimeFormat(locale, TIME).format(value),
-    dateTime: (value) => dateTimeFormat(locale, { ...DATE, ...TIME }).format(value),
+    date: (value) => zoned().date.format(value),
+    time: (value) => zoned().time.format(value),
+    dateTime: (value) => zoned().dateTime.format(value),
   };
   byLanguage.set(locale, format);
   return format;
@@ -76,5 +101,7 @@ export function localeFormat(language: string): LocaleFormat {
 export function useLocaleFormat(): LocaleFormat {
   const { i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? i18n.language;
-  return useMemo(() => localeFormat(language), [language]);
+  // Drawn again when the plant's zone becomes known: the same formats then write other times.
+  const zone = usePlantTimeZone();
+  return useMemo(() => ({ ...localeFormat(language), timeZone: zone }), [language, zone]);
 }

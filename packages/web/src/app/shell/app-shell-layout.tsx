@@ -1,9 +1,12 @@
 import { Anchor, AppShell, Box, Burger, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Suspense } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
+import { plantInfoQuery } from '../../api/plant-info';
 import { useAutoLogout } from '../../lib/auto-logout/use-auto-logout';
+import { setPlantTimeZone, usePlantTimeZone } from '../../lib/plant-time-zone';
 import { NativeAppVersion, NativeConnectionName } from '../../lib/native-bridge';
 import { ErrorBoundary } from '../../ui/error-boundary';
 import { LanguageSwitch } from '../../ui/language-switch';
@@ -26,6 +29,16 @@ export function AppShellLayout() {
   const { pathname } = useLocation();
   // Auto logout after the server's idle timeout; renews the server's lease while the user is active.
   useAutoLogout();
+  // Times everywhere as the plant's clock shows them, once the plant's info is known.
+  const plantInfo = useQuery(plantInfoQuery);
+  const plantZone = plantInfo.data?.timeZone;
+  // Screens wait for it (one short request, kept for the session): a screen that read the
+  // browser's zone first would start its ranges at the wrong midnight.
+  useEffect(() => {
+    if (plantZone) setPlantTimeZone(plantZone);
+  }, [plantZone]);
+  const zoneInUse = usePlantTimeZone();
+  const zoneReady = plantInfo.isError || (plantZone !== undefined && zoneInUse === plantZone);
 
   return (
     <AppShell
@@ -83,9 +96,7 @@ export function AppShellLayout() {
       >
         {/* Keyed by path: a screen that failed to render gets a fresh start when the user navigates. */}
         <ErrorBoundary key={pathname}>
-          <Suspense fallback={<LoadingView />}>
-            <Outlet />
-          </Suspense>
+          <Suspense fallback={<LoadingView />}>{zoneReady ? <Outlet /> : <LoadingView />}</Suspense>
         </ErrorBoundary>
         {/* Write dialogs open from any screen (station pages, process images) and outlive it. */}
         <PvActionHost />

@@ -5,7 +5,7 @@ import {
   type ReportData,
   type ReportExportFormat,
 } from '@leitwarte/core';
-import { ActionIcon, Alert, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import { getAnnotations } from '../../api/charts';
 import { plantInfoQuery } from '../../api/plant-info';
 import { exportReport, getReportConfigs, getReportData, reportExportPath } from '../../api/reports';
 import { downloadInApp, saveFile } from '../../lib/save-file';
+import { DateField } from '../../ui/date-time-field';
 import { EmptyView, ErrorView, LoadingView } from '../../ui/status-views';
 import { ManualInputDialog } from './manual-input-dialog';
 import { plantToday, reportDateOf, stepReportDate, type PeriodKind } from './report-period';
@@ -232,11 +233,10 @@ export function ReportPage({ kind }: { kind: PeriodKind }) {
           >
             ‹
           </ActionIcon>
-          <TextInput
-            type="date"
+          <DateField
             label={t('reports.date')}
             value={date}
-            onChange={(e) => e.currentTarget.value && go({ date: e.currentTarget.value })}
+            onChange={(next) => next && go({ date: next })}
             w={160}
           />
           <ActionIcon

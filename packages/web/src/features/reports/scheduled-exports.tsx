@@ -30,6 +30,7 @@ import {
   getScheduledExports,
 } from '../../api/reports';
 import { useLocaleFormat } from '../../lib/format-locale';
+import { TimeField } from '../../ui/date-time-field';
 import { EmptyView, ErrorView, LoadingView } from '../../ui/status-views';
 
 const LIST_KEY = ['reports', 'scheduled-exports'] as const;
@@ -105,12 +106,7 @@ function AddForm() {
           onChange={(v) => v && setFormat(v as ReportExportFormat)}
           allowDeselect={false}
         />
-        <TextInput
-          type="time"
-          label={t('reports.scheduled.time')}
-          value={timeOfDay}
-          onChange={(e) => setTimeOfDay(e.currentTarget.value)}
-        />
+        <TimeField label={t('reports.scheduled.time')} value={timeOfDay} onChange={setTimeOfDay} />
         <TextInput
           label={t('reports.scheduled.folder')}
           description={t('reports.scheduled.folderHint')}

@@ -4,6 +4,8 @@ import {
   windowFollowsNow,
   type TimeRangeChoice,
 } from '@leitwarte/core';
+import { plantTimeZone } from '../../lib/plant-time-zone';
+import { wallTimeOf } from '../date-time-field/wall-time';
 
 /** A resolved window; `followsNow` when it still grows with time. */
 export interface ListWindow {
@@ -18,9 +20,9 @@ export interface RangeSelection {
   custom: { start: number; end: number };
 }
 
-/** The user's time zone: quick ranges start at his midnight and his Monday. */
+/** The zone of the ranges: quick ranges start at the plant's midnight and Monday. */
 export function userTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  return plantTimeZone();
 }
 
 /** The list opens with the default range of screens §9 (7 days); custom starts as the same span. */
@@ -38,22 +40,7 @@ export function resolveSelection(selection: RangeSelection, now = Date.now()): L
   return { ...window, followsNow: windowFollowsNow(window, now) };
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** yyyy-MM-ddTHH:mm in local time: the value of a datetime-local field. */
-export function toLocalInput(ms: number): string {
-  const d = new Date(ms);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
-/** The instant of a datetime-local value, or null when it is not a valid date. */
-export function fromLocalInput(value: string): number | null {
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value)) return null;
-  const ms = new Date(value).getTime();
-  return Number.isFinite(ms) ? ms : null;
-}
-
-/** yyyy-MM-dd_HH-mm in local time, for file names. */
+/** yyyy-MM-dd_HH-mm on the plant's clock, for file names. */
 export function fileStamp(ms: number): string {
-  return toLocalInput(ms).replace('T', '_').replace(':', '-');
+  return wallTimeOf(ms, plantTimeZone()).slice(0, 16).replace(' ', '_').replace(':', '-');
 }

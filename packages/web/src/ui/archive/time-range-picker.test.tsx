@@ -2,7 +2,8 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test-support/render';
-import { toLocalInput, type RangeSelection } from './range-selection';
+import { setPlantTimeZone } from '../../lib/plant-time-zone';
+import type { RangeSelection } from './range-selection';
 import { TimeRangePicker } from './time-range-picker';
 
 const HOUR = 3_600_000;
@@ -15,7 +16,10 @@ const zoomed: RangeSelection = {
   custom: { start: first.custom.start + HOUR, end: first.custom.start + 3 * HOUR },
 };
 
-const input = (label: string) => screen.getByLabelText<HTMLInputElement>(label);
+const field = (label: string) => screen.getByLabelText<HTMLElement>(label);
+
+// The plant is in Berlin, whatever zone the machine running the test is in.
+setPlantTimeZone('Europe/Berlin');
 
 /** The picker under a parent whose value the test sets, as a chart sets it after a zoom. */
 function renderPicker(initial: RangeSelection, onChange = vi.fn()) {
@@ -30,27 +34,27 @@ function renderPicker(initial: RangeSelection, onChange = vi.fn()) {
 }
 
 describe('TimeRangePicker', () => {
-  it('shows a range set from outside in its inputs, in place of what was typed', () => {
+  it("shows a range set from outside on the plant's clock, in the same fields", () => {
     const onChange = vi.fn();
     const view = renderPicker(first, onChange);
-    const from = input('Von');
-    expect(from.value).toBe(toLocalInput(first.custom.start));
-    fireEvent.change(from, { target: { value: '2026-11-01T00:00' } });
-    expect(input('Von').value).toBe('2026-11-01T00:00');
+    const from = field('Von');
+    // 08:00 UTC on 2 November is 09:00 in Berlin, written as a German date.
+    expect(from.textContent).toBe('02.11.2026 09:00');
+    expect(field('Bis').textContent).toBe('02.11.2026 15:00');
 
     view.rerender(zoomed);
-    // The same input element, now showing the new range: followed, not built anew.
-    expect(input('Von')).toBe(from);
-    expect(from.value).toBe(toLocalInput(zoomed.custom.start));
-    expect(input('Bis').value).toBe(toLocalInput(zoomed.custom.end));
+    // The same field, now showing the new range: followed, not built anew.
+    expect(field('Von')).toBe(from);
+    expect(from.textContent).toBe('02.11.2026 10:00');
+    expect(field('Bis').textContent).toBe('02.11.2026 12:00');
     expect(onChange).not.toHaveBeenCalled();
   });
 
-  it('keeps what was typed while the value stays the same', () => {
-    const view = renderPicker(first);
-    fireEvent.change(input('Bis'), { target: { value: '2026-11-03T00:00' } });
-    view.rerender({ ...first, custom: { ...first.custom } });
-    expect(input('Bis').value).toBe('2026-11-03T00:00');
+  it('applies the custom range it shows', () => {
+    const onChange = vi.fn();
+    renderPicker(first, onChange);
+    fireEvent.click(screen.getByRole('button', { name: 'Übernehmen' }));
+    expect(onChange).toHaveBeenCalledWith({ choice: 'custom', custom: first.custom });
   });
 
   it('hides the custom inputs when a quick range is set from outside', () => {

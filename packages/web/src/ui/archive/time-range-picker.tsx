@@ -1,8 +1,9 @@
 import { QUICK_RANGES, type TimeRangeChoice } from '@leitwarte/core';
-import { Button, Group, NativeSelect, Select, Text, TextInput } from '@mantine/core';
+import { Button, Group, NativeSelect, Select, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fromLocalInput, toLocalInput, type RangeSelection } from './range-selection';
+import { DateTimeField } from '../date-time-field';
+import type { RangeSelection } from './range-selection';
 
 const CHOICES: readonly TimeRangeChoice[] = [...QUICK_RANGES, 'custom'];
 
@@ -21,8 +22,8 @@ export function TimeRangePicker({
   native?: boolean;
 }) {
   const { t } = useTranslation();
-  const [from, setFrom] = useState(() => toLocalInput(value.custom.start));
-  const [to, setTo] = useState(() => toLocalInput(value.custom.end));
+  const [start, setStart] = useState<number | null>(value.custom.start);
+  const [end, setEnd] = useState<number | null>(value.custom.end);
   const [custom, setCustom] = useState(value.choice === 'custom');
   // A range set from outside (a zoom of the chart, a reset) shows at once, replacing what was
   // typed: adjusted while rendering, not by remounting, which would build the inputs anew.
@@ -30,12 +31,10 @@ export function TimeRangePicker({
   const [followed, setFollowed] = useState(shownValue);
   if (followed !== shownValue) {
     setFollowed(shownValue);
-    setFrom(toLocalInput(value.custom.start));
-    setTo(toLocalInput(value.custom.end));
+    setStart(value.custom.start);
+    setEnd(value.custom.end);
     setCustom(value.choice === 'custom');
   }
-  const start = fromLocalInput(from);
-  const end = fromLocalInput(to);
   const invalid = start === null || end === null || start >= end;
   const label = (choice: TimeRangeChoice) =>
     choice === 'custom' ? t('list.range.custom') : t(`list.range.quick.${choice}`);
@@ -74,18 +73,8 @@ export function TimeRangePicker({
       )}
       {custom ? (
         <>
-          <TextInput
-            type="datetime-local"
-            label={t('list.range.from')}
-            value={from}
-            onChange={(event) => setFrom(event.currentTarget.value)}
-          />
-          <TextInput
-            type="datetime-local"
-            label={t('list.range.to')}
-            value={to}
-            onChange={(event) => setTo(event.currentTarget.value)}
-          />
+          <DateTimeField label={t('list.range.from')} value={start} onChange={setStart} w={190} />
+          <DateTimeField label={t('list.range.to')} value={end} onChange={setEnd} w={190} />
           <Button
             variant="light"
             disabled={invalid}

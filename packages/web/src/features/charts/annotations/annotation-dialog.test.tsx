@@ -4,7 +4,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { fakeServer, json } from '../../../test-support/fake-server';
 import { renderWithProviders } from '../../../test-support/render';
 import { AnnotationDialog } from './annotation-dialog';
-import { annotationDraftAt, fromLocalSecondsInput, toLocalSecondsInput } from './annotation-drafts';
+import { setPlantTimeZone } from '../../../lib/plant-time-zone';
+import { wallTimeOf } from '../../../ui/date-time-field';
+import { annotationDraftAt } from './annotation-drafts';
 
 const PV = { type: 'AnaIn' as const, nr: 100001 };
 const T = Date.UTC(2026, 10, 20, 10, 30, 15);
@@ -43,19 +45,27 @@ function open(draft: AnnotationDraft, canEdit = true) {
 const dialog = () => screen.findByTestId('annotation-dialog');
 const textField = () => screen.getByRole('textbox', { name: /^Text/ });
 
+// The plant is in Berlin, whatever zone the machine running the test is in.
+setPlantTimeZone('Europe/Berlin');
+
 describe('annotation dialog', { timeout: 20_000 }, () => {
   it('creates an annotation with its time, PV, text and report flags', async () => {
     const server = fakeServer({ 'POST /api/charts/annotations': echo(11) });
     const handlers = open(annotationDraftAt(T, PV));
     await dialog();
     expect(screen.getByText('Noch nicht gespeichert')).toBeDefined();
-    // The field shows the annotation's time to the second (the browser may add milliseconds).
-    expect(fromLocalSecondsInput((screen.getByLabelText('Zeitpunkt') as HTMLInputElement).value)).toBe(T);
+    // The field shows the annotation's time to the second, as the plant's clock reads it.
+    const [day, time] = wallTimeOf(T, 'Europe/Berlin').split(' ') as [string, string];
+    const [y, m, d] = day.split('-');
+    expect(screen.getByLabelText('Zeitpunkt').textContent).toBe(`${d}.${m}.${y} ${time}`);
     fireEvent.change(textField(), { target: { value: 'Behälter gereinigt' } });
     fireEvent.click(screen.getByRole('checkbox', { name: 'Tagesbericht' }));
-    fireEvent.change(screen.getByLabelText('Zeitpunkt'), {
-      target: { value: toLocalSecondsInput(T + 60_000) },
-    });
+    // One minute later, chosen in the field's time part and taken over.
+    fireEvent.click(screen.getByLabelText('Zeitpunkt'));
+    const minutes = await screen.findByLabelText('Minuten');
+    const minute = Number(time.split(':')[1]);
+    fireEvent.change(minutes, { target: { value: String((minute + 1) % 60).padStart(2, '0') } });
+    fireEvent.click(screen.getByLabelText('Zeit übernehmen'));
     // Without an id it belongs to no chart yet, so none are asked for.
     expect(screen.queryByTestId('annotation-charts')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Speichern' }));

@@ -7,22 +7,11 @@ import {
   type AnnotationDraft,
   type AnnotationFields,
 } from '@leitwarte/core';
-import {
-  Badge,
-  Button,
-  Checkbox,
-  Group,
-  Modal,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Textarea,
-} from '@mantine/core';
+import { Badge, Button, Checkbox, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AnnotationCharts } from './annotation-charts';
-import { fromLocalSecondsInput, toLocalSecondsInput } from './annotation-drafts';
+import { DateTimeField } from '../../../ui/date-time-field';
 import { ConfirmDialog, FailureDialog, type ConfirmRequest } from './message-dialogs';
 import type { PvOption } from './plant-pvs';
 import { useAnnotationWrites, type AnnotationWrites } from './use-annotations';
@@ -102,12 +91,11 @@ function AnnotationForm({
 }: AnnotationDialogProps & { draft: AnnotationDraft; writes: AnnotationWrites }) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState(initial);
-  const [timeText, setTimeText] = useState(() => toLocalSecondsInput(initial.fields.timestamp));
   const [textTouched, setTextTouched] = useState(false);
   const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
   const locked = !canEdit || writes.busy;
   const fields = draft.fields;
-  const timeValid = fromLocalSecondsInput(timeText) !== null;
+  const timeValid = Number.isFinite(fields.timestamp);
   const textEmpty = fields.text.trim() === '';
   const key = pvKey(fields.pv);
   const options = useMemo(
@@ -119,7 +107,6 @@ function AnnotationForm({
   const afterSave = (annotation: Annotation | undefined) => {
     if (!annotation) return false;
     setDraft(savedDraft(annotation));
-    setTimeText(toLocalSecondsInput(annotation.timestamp));
     onSaved?.(annotation);
     return true;
   };
@@ -166,17 +153,13 @@ function AnnotationForm({
           </Badge>
         ) : null}
       </Group>
-      <TextInput
-        type="datetime-local"
-        step={1}
+      <DateTimeField
+        withSeconds
         label={t('charts.annotations.fields.time')}
-        value={timeText}
+        value={fields.timestamp}
         disabled={locked}
         error={timeValid ? undefined : t('validation.invalidDate')}
-        onChange={(event) => {
-          const text = event.currentTarget.value;
-          setTimeText(text);
-          const ms = fromLocalSecondsInput(text);
+        onChange={(ms) => {
           if (ms !== null) change({ timestamp: ms });
         }}
       />
