@@ -113,6 +113,13 @@ export function createDashboardService({
   const listeners = createListeners<NoteUpdate>();
   const changes = createListeners<DashboardChange>();
 
+  /** A dashboard this service has just written; missing would mean the store lost it. */
+  async function loadStored(id: number): Promise<Dashboard> {
+    const dashboard = (await load(id))[0];
+    if (dashboard === undefined) throw new Error(`dashboard ${id} missing right after it was written`);
+    return dashboard;
+  }
+
   function refs(): DashboardReferences {
     if (references === undefined) refuse('forbidden', '', 'this server does not edit dashboards');
     return references;
@@ -166,8 +173,7 @@ export function createDashboardService({
       },
       widgets,
     );
-    const created = (await load(id))[0]!;
-    return created;
+    return loadStored(id);
   }
 
   async function chartIdsOf(widgets: readonly WidgetRecord[]): Promise<Map<string, number>> {
@@ -300,7 +306,7 @@ export function createDashboardService({
           current ? { version: current.version, updatedBy: current.updatedBy } : null,
         );
       }
-      const saved = (await load(id))[0]!;
+      const saved = await loadStored(id);
       await audit('dashboard.update', id, actor, auditText(before), auditText(saved));
       changes.emit({ id, version, by: actor.username });
       return saved;
