@@ -68,9 +68,7 @@ export function DashboardPage() {
   // A dashboard just made or copied opens in the editor (the navigation's state says so).
   const location = useLocation();
   const [editingId, setEditingId] = useState<number | null>(null);
-  const [closedAt, setClosedAt] = useState<string | null>(null);
-  const arrivedToEdit =
-    (location.state as { edit?: boolean } | null)?.edit === true && closedAt !== location.key;
+  const arrivedToEdit = (location.state as { edit?: boolean } | null)?.edit === true;
   const canEdit = config.data?.currentUserCanEdit === true;
   const editing =
     canEdit &&
@@ -79,7 +77,8 @@ export function DashboardPage() {
     (dashboard.id === editingId || (arrivedToEdit && dashboard.id === requested));
   const closeEditor = () => {
     setEditingId(null);
-    setClosedAt(location.key);
+    // Without the state, a reload shows the dashboard instead of opening the editor again.
+    if (arrivedToEdit) void navigate(location.pathname, { replace: true, state: null });
   };
 
   const options = (config.data?.dashboards ?? []).map((d) => ({ value: String(d.id), label: d.name }));

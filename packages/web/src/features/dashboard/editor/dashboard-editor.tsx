@@ -150,13 +150,10 @@ function FreeCanvas({
   const { t } = useTranslation();
   const outer = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(0);
-  const [drag, setDrag] = useState<{
-    key: string;
-    startX: number;
-    startY: number;
-    dx: number;
-    dy: number;
-  } | null>(null);
+  // Where the drag started lives in a ref: pointer events can come faster than React renders,
+  // and the drop must measure from the start, not from the last rendered move.
+  const start = useRef<{ key: string; x: number; y: number } | null>(null);
+  const [drag, setDrag] = useState<{ key: string; dx: number; dy: number } | null>(null);
   useEffect(() => {
     const element = outer.current;
     if (!element) return undefined;
@@ -169,11 +166,13 @@ function FreeCanvas({
   const rows = Math.max(2, ...placed.map(({ p }) => p.y + p.height)) + 1;
   const cell = width > 0 ? width / cols : 120;
 
-  const end = (w: DraftWidget, p: { x: number; y: number }) => {
-    if (drag?.key !== w.key) return;
-    const x = p.x + Math.round(drag.dx / cell);
-    const y = p.y + Math.round(drag.dy / cell);
+  const end = (w: DraftWidget, p: { x: number; y: number }, e: ReactPointerEvent<HTMLDivElement>) => {
+    const from = start.current;
+    start.current = null;
     setDrag(null);
+    if (from?.key !== w.key) return;
+    const x = p.x + Math.round((e.clientX - from.x) / cell);
+    const y = p.y + Math.round((e.clientY - from.y) / cell);
     if (x !== p.x || y !== p.y) onPlace(w.key, Math.max(0, x), Math.max(0, y));
   };
 
@@ -206,14 +205,19 @@ function FreeCanvas({
             onPointerDown={(e: ReactPointerEvent<HTMLDivElement>) => {
               if (e.button !== 0) return;
               e.currentTarget.setPointerCapture(e.pointerId);
-              setDrag({ key: w.key, startX: e.clientX, startY: e.clientY, dx: 0, dy: 0 });
+              start.current = { key: w.key, x: e.clientX, y: e.clientY };
+              setDrag({ key: w.key, dx: 0, dy: 0 });
             }}
             onPointerMove={(e: ReactPointerEvent<HTMLDivElement>) => {
-              if (drag?.key === w.key)
-                setDrag({ ...drag, dx: e.clientX - drag.startX, dy: e.clientY - drag.startY });
+              const from = start.current;
+              if (from?.key === w.key)
+                setDrag({ key: w.key, dx: e.clientX - from.x, dy: e.clientY - from.y });
             }}
-            onPointerUp={() => end(w, p)}
-            onPointerCancel={() => setDrag(null)}
+            onPointerUp={(e: ReactPointerEvent<HTMLDivElement>) => end(w, p, e)}
+            onPointerCancel={() => {
+              start.current = null;
+              setDrag(null);
+            }}
             onKeyDown={(e) => {
               const by = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[
                 e.key
