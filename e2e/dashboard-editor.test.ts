@@ -40,7 +40,8 @@ describe('the dashboard editor in the browser', () => {
     await page.getByTestId('widget-palette').getByRole('button', { name: kind, exact: true }).click();
     await fill();
     await page.getByTestId('widget-submit').click();
-    await page.getByTestId('widget-submit').waitFor({ state: 'detached' });
+    // The dialog closes with a fade; until then its overlay takes the pointer.
+    await page.locator('.mantine-Modal-overlay').waitFor({ state: 'detached' });
   };
 
   beforeAll(async () => {
@@ -224,7 +225,6 @@ describe('the dashboard editor in the browser', () => {
     await page.mouse.move(box.x + 20 + cell, box.y + 10 + cell / 2, { steps: 5 });
     await page.mouse.move(box.x + 20 + 2 * cell, box.y + 10 + cell, { steps: 5 });
     await page.mouse.up();
-    // The arrow keys move the selected widget by one cell.
     await card.focus();
     await page.keyboard.press('ArrowRight');
     await page.setViewportSize({ width: 390, height: 844 });
