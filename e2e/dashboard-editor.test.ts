@@ -10,12 +10,15 @@ import { launchBrowser, newPage } from './support/browser.js';
 
 /** Screenshots of the editor for looking at, at the desktop and the phone size. */
 const SHOTS = process.env.LEITWARTE_E2E_SHOTS ?? '/tmp/dasheditor';
+const DESKTOP = { width: 1440, height: 900 };
+const PHONE = { width: 390, height: 844 };
 
 describe('the dashboard editor in the browser', () => {
   let database: TestDatabase;
   let server: TestServer;
   let browser: Browser;
   let made: number;
+  let plan: number;
 
   const signIn = async (username: string, viewport?: { width: number; height: number }) => {
     const { page } = await newPage(browser);
@@ -68,7 +71,7 @@ describe('the dashboard editor in the browser', () => {
   });
 
   it('an operator makes a dashboard with a gauge and a note; it survives a reload and a server restart', async () => {
-    const page = await signIn('betrieb');
+    const page = await signIn('betrieb', DESKTOP);
     await page.getByRole('button', { name: 'Neues Dashboard' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('textbox', { name: 'Name' }).fill('Schicht Nord');
@@ -106,7 +109,6 @@ describe('the dashboard editor in the browser', () => {
     await editor(page).getByRole('button', { name: '„Notiz“ nach vorn' }).click();
     await editor(page).getByRole('button', { name: 'Rückgängig' }).click();
     await editor(page).getByRole('button', { name: '„Notiz“ nach vorn' }).click();
-    await page.setViewportSize({ width: 1440, height: 900 });
     await page.screenshot({ path: `${SHOTS}/editor-1440.png`, fullPage: true });
     await editor(page).getByRole('button', { name: 'Speichern' }).click();
     await editor(page).waitFor({ state: 'detached', timeout: 15_000 });
@@ -171,7 +173,7 @@ describe('the dashboard editor in the browser', () => {
   it('a save that missed another editor’s save is refused, and the other editor is told at once', async () => {
     // Two sessions of the operator stand for two editors at two desks.
     const first = await signIn('betrieb');
-    const other = await signIn('betrieb');
+    const other = await signIn('betrieb', DESKTOP);
     for (const page of [first, other]) {
       await page.goto(`${server.url}/${made}`);
       await page.getByRole('button', { name: 'Dashboard bearbeiten' }).click();
@@ -188,8 +190,8 @@ describe('the dashboard editor in the browser', () => {
       .getByText('Nicht gespeichert: jemand anderes hat inzwischen gespeichert')
       .waitFor({ timeout: 10_000 });
     expect((await stored())?.name).toBe('Schicht Nord (Tag)');
-    await other.setViewportSize({ width: 390, height: 844 });
-    await other.screenshot({ path: `${SHOTS}/editor-stale-390.png`, fullPage: true });
+    await other.getByText('betrieb hat dieses Dashboard inzwischen gespeichert').first().waitFor();
+    await other.screenshot({ path: `${SHOTS}/editor-stale-1440.png`, fullPage: true });
     await other
       .getByRole('button', { name: /Aktuellen Stand laden/ })
       .first()
@@ -201,8 +203,8 @@ describe('the dashboard editor in the browser', () => {
     await other.context().close();
   });
 
-  it('arranges a free layout by dragging a widget to another cell, also on a phone', async () => {
-    const page = await signIn('betrieb');
+  it('arranges a free layout by dragging a widget to another cell', async () => {
+    const page = await signIn('betrieb', DESKTOP);
     await page.getByRole('button', { name: 'Neues Dashboard' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('textbox', { name: 'Name' }).fill('Plan Wasserwerk');
@@ -210,7 +212,7 @@ describe('the dashboard editor in the browser', () => {
     await page.getByRole('option', { name: 'Frei' }).click();
     await dialog.getByRole('button', { name: 'Anlegen' }).click();
     await editor(page).waitFor({ timeout: 15_000 });
-    const plan = Number(new URL(page.url()).pathname.slice(1));
+    plan = Number(new URL(page.url()).pathname.slice(1));
     await addWidget(page, 'Platzhalter', async () => {
       await page.getByRole('textbox', { name: 'Titel' }).fill('Pumpe');
     });
@@ -227,11 +229,6 @@ describe('the dashboard editor in the browser', () => {
     await page.mouse.up();
     await card.focus();
     await page.keyboard.press('ArrowRight');
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: `${SHOTS}/editor-free-390.png`, fullPage: true });
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
-    await page.setViewportSize({ width: 1440, height: 900 });
     await page.screenshot({ path: `${SHOTS}/editor-free-1440.png`, fullPage: true });
     await editor(page).getByRole('button', { name: 'Speichern' }).click();
     await editor(page).waitFor({ state: 'detached', timeout: 15_000 });
@@ -241,6 +238,30 @@ describe('the dashboard editor in the browser', () => {
       layout: 'FreeLayout',
       widgets: [{ position: { x: 3, y: 1, width: 1, height: 1 } }],
     });
+    await page.context().close();
+  });
+
+  it('fits a phone: the editor, its palette and the free grid without the page overflowing', async () => {
+    const page = await signIn('betrieb', PHONE);
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    await page.goto(`${server.url}/${made}`);
+    await page.getByRole('button', { name: 'Dashboard bearbeiten' }).click();
+    await editor(page).waitFor({ timeout: 15_000 });
+    await page.screenshot({ path: `${SHOTS}/editor-390.png`, fullPage: true });
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await editor(page).getByRole('button', { name: 'Widget hinzufügen' }).click();
+    await page.getByTestId('widget-palette').waitFor();
+    await page.screenshot({ path: `${SHOTS}/editor-palette-390.png` });
+    await page.getByTestId('widget-palette').getByRole('button', { name: 'Karte', exact: true }).click();
+    await page.getByRole('textbox', { name: 'Zoomstufe' }).waitFor();
+    await page.screenshot({ path: `${SHOTS}/editor-map-form-390.png` });
+    await page.keyboard.press('Escape');
+    await page.locator('.mantine-Modal-overlay').waitFor({ state: 'detached' });
+    await page.goto(`${server.url}/${plan}`);
+    await page.getByRole('button', { name: 'Dashboard bearbeiten' }).click();
+    await page.getByTestId('free-canvas').waitFor({ timeout: 15_000 });
+    await page.screenshot({ path: `${SHOTS}/editor-free-390.png`, fullPage: true });
+    expect(await overflow()).toBeLessThanOrEqual(0);
     await page.context().close();
   });
 });

@@ -10,6 +10,7 @@ import {
   dashboardConfigQuery,
   deleteDashboard,
 } from '../../../api/dashboard';
+import { errorText } from '../../../api/error-text';
 
 type Dialog = 'new' | 'copy' | 'delete' | null;
 
@@ -49,7 +50,8 @@ export function DashboardActions({
       setDialog(null);
       await navigate(next === null ? '/' : `/${next}`, next === null ? undefined : { state: { edit: true } });
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
+      const { key, ...values } = errorText(e);
+      setError(t(key, values));
     } finally {
       setBusy(false);
     }

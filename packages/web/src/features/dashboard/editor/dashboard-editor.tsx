@@ -24,6 +24,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useReducer, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dashboardConfigQuery, getDashboard, saveDashboard } from '../../../api/dashboard';
+import { errorText } from '../../../api/error-text';
 import { ApiError } from '../../../api/http';
 import { dashboardHub } from '../../../live/dashboard-hub';
 import {
@@ -164,7 +165,8 @@ function FreeCanvas({
   const placed = widgets.map((w) => ({ w, p: w.position ?? { x: 0, y: 0, ...SIZE_CELLS[w.size] } }));
   const cols = Math.max(FREE_COLUMNS, ...placed.map(({ p }) => p.x + p.width));
   const rows = Math.max(2, ...placed.map(({ p }) => p.y + p.height)) + 1;
-  const cell = width > 0 ? width / cols : 120;
+  // Cells stay big enough to grab on a phone; the grid then scrolls sideways.
+  const cell = Math.max(MIN_CELL, width > 0 ? width / cols : 120);
 
   const end = (w: DraftWidget, p: { x: number; y: number }, e: ReactPointerEvent<HTMLDivElement>) => {
     const from = start.current;
@@ -177,64 +179,68 @@ function FreeCanvas({
   };
 
   return (
-    <div
-      ref={outer}
-      className="dash-editor__free"
-      style={{ height: rows * cell, backgroundSize: `${cell}px ${cell}px` }}
-      data-testid="free-canvas"
-    >
-      {placed.map(({ w, p }, i) => {
-        const moving = drag?.key === w.key;
-        return (
-          <Paper
-            key={w.key}
-            withBorder
-            shadow={moving ? 'md' : undefined}
-            className="dash-editor__card dash-editor__card--free"
-            data-editor-widget={w.key}
-            tabIndex={0}
-            aria-label={t('dashboard.editor.dragHint', { name: w.title || t(`dashboard.kinds.${w.kind}`) })}
-            style={{
-              left: p.x * cell + 3,
-              top: p.y * cell + 3,
-              width: p.width * cell - 6,
-              height: p.height * cell - 6,
-              transform: moving ? `translate(${drag.dx}px, ${drag.dy}px)` : undefined,
-              zIndex: moving ? 2 : 1,
-            }}
-            onPointerDown={(e: ReactPointerEvent<HTMLDivElement>) => {
-              if (e.button !== 0) return;
-              e.currentTarget.setPointerCapture(e.pointerId);
-              start.current = { key: w.key, x: e.clientX, y: e.clientY };
-              setDrag({ key: w.key, dx: 0, dy: 0 });
-            }}
-            onPointerMove={(e: ReactPointerEvent<HTMLDivElement>) => {
-              const from = start.current;
-              if (from?.key === w.key)
-                setDrag({ key: w.key, dx: e.clientX - from.x, dy: e.clientY - from.y });
-            }}
-            onPointerUp={(e: ReactPointerEvent<HTMLDivElement>) => end(w, p, e)}
-            onPointerCancel={() => {
-              start.current = null;
-              setDrag(null);
-            }}
-            onKeyDown={(e) => {
-              const by = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[
-                e.key
-              ];
-              if (!by || e.target !== e.currentTarget) return;
-              e.preventDefault();
-              const [dx = 0, dy = 0] = by;
-              onPlace(w.key, Math.max(0, p.x + dx), Math.max(0, p.y + dy));
-            }}
-          >
-            <WidgetCard {...cardProps(w, i)} />
-          </Paper>
-        );
-      })}
+    <div ref={outer} className="dash-editor__free-scroll">
+      <div
+        className="dash-editor__free"
+        style={{ width: cols * cell, height: rows * cell, backgroundSize: `${cell}px ${cell}px` }}
+        data-testid="free-canvas"
+      >
+        {placed.map(({ w, p }, i) => {
+          const moving = drag?.key === w.key;
+          return (
+            <Paper
+              key={w.key}
+              withBorder
+              shadow={moving ? 'md' : undefined}
+              className="dash-editor__card dash-editor__card--free"
+              data-editor-widget={w.key}
+              tabIndex={0}
+              aria-label={t('dashboard.editor.dragHint', { name: w.title || t(`dashboard.kinds.${w.kind}`) })}
+              style={{
+                left: p.x * cell + 3,
+                top: p.y * cell + 3,
+                width: p.width * cell - 6,
+                height: p.height * cell - 6,
+                transform: moving ? `translate(${drag.dx}px, ${drag.dy}px)` : undefined,
+                zIndex: moving ? 2 : 1,
+              }}
+              onPointerDown={(e: ReactPointerEvent<HTMLDivElement>) => {
+                if (e.button !== 0) return;
+                e.currentTarget.setPointerCapture(e.pointerId);
+                start.current = { key: w.key, x: e.clientX, y: e.clientY };
+                setDrag({ key: w.key, dx: 0, dy: 0 });
+              }}
+              onPointerMove={(e: ReactPointerEvent<HTMLDivElement>) => {
+                const from = start.current;
+                if (from?.key === w.key)
+                  setDrag({ key: w.key, dx: e.clientX - from.x, dy: e.clientY - from.y });
+              }}
+              onPointerUp={(e: ReactPointerEvent<HTMLDivElement>) => end(w, p, e)}
+              onPointerCancel={() => {
+                start.current = null;
+                setDrag(null);
+              }}
+              onKeyDown={(e) => {
+                const by = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[
+                  e.key
+                ];
+                if (!by || e.target !== e.currentTarget) return;
+                e.preventDefault();
+                const [dx = 0, dy = 0] = by;
+                onPlace(w.key, Math.max(0, p.x + dx), Math.max(0, p.y + dy));
+              }}
+            >
+              <WidgetCard {...cardProps(w, i)} />
+            </Paper>
+          );
+        })}
+      </div>
     </div>
   );
 }
+
+/** Smallest grid cell of the free layout in the editor, in CSS pixels: a card still to be grabbed. */
+const MIN_CELL = 110;
 
 type WidgetDialog = { mode: 'add'; kind: WidgetKind | null } | { mode: 'edit'; key: string } | null;
 
@@ -279,8 +285,20 @@ export function DashboardEditor({ dashboard, onClose }: { dashboard: Dashboard; 
       await queryClient.invalidateQueries({ queryKey: dashboardConfigQuery.queryKey });
       onClose();
     } catch (e) {
-      const stale = e instanceof ApiError && e.status === 409;
-      setError({ stale, message: e instanceof Error ? e.message : String(e) });
+      if (e instanceof ApiError && e.status === 409) {
+        // Who saved in between, in the user's language (the reply's text is the server's).
+        const current = await getDashboard(dashboard.id).catch(() => null);
+        setError({
+          stale: true,
+          message:
+            current === null
+              ? t('dashboard.editor.deletedBy', { user: '?' })
+              : t('dashboard.editor.staleBy', { user: current.updatedBy ?? '?' }),
+        });
+      } else {
+        const { key, ...values } = errorText(e);
+        setError({ stale: false, message: t(key, values) });
+      }
     } finally {
       setSaving(false);
       savingRef.current = false;
@@ -294,7 +312,8 @@ export function DashboardEditor({ dashboard, onClose }: { dashboard: Dashboard; 
       setError(null);
       setRemote(null);
     } catch (e) {
-      setError({ stale: false, message: e instanceof Error ? e.message : String(e) });
+      const { key, ...values } = errorText(e);
+      setError({ stale: false, message: t(key, values) });
     }
     await queryClient.invalidateQueries({ queryKey: dashboardConfigQuery.queryKey });
   };
