@@ -66,16 +66,21 @@ describe.each(BOTH_DIALECTS)('dashboard editor calls on %s', (dialect) => {
     dashboards: (await config()).dashboards,
     audit: (await auditActions()).filter((a) => a.startsWith('dashboard.')),
   });
-  const saveBody = (d: Dashboard, change: Partial<DashboardCreate> = {}) => ({
-    version: d.version,
-    name: d.name,
-    layout: d.layout,
-    widgets: d.widgets.map((w) => {
-      const { sortIndex: _drop, ...rest } = w;
-      return rest;
-    }),
-    ...change,
-  });
+  /** A save's body as the editor sends it; widgets loosely typed, as tests change them freely. */
+  const saveBody = (
+    d: Dashboard,
+    change: Omit<Partial<DashboardCreate>, 'widgets'> & { widgets?: object[] } = {},
+  ): { version: number; name: string; layout: string; widgets: Record<string, unknown>[] } =>
+    ({
+      version: d.version,
+      name: d.name,
+      layout: d.layout,
+      widgets: d.widgets.map((w) => {
+        const { sortIndex: _drop, ...rest } = w;
+        return rest as Record<string, unknown>;
+      }),
+      ...change,
+    }) as { version: number; name: string; layout: string; widgets: Record<string, unknown>[] };
 
   beforeAll(async () => {
     server = await startTestServer({ dialect });
