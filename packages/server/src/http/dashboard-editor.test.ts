@@ -14,7 +14,7 @@ import {
   type LoggedIn,
   type TestServer,
 } from '../test-support/test-server.js';
-import { loginAsNewUser } from '../test-support/users.js';
+import { createTestRole, loginAsNewUser } from '../test-support/users.js';
 
 const connector = createConnector();
 afterEach(() => connector.stopAll());
@@ -41,6 +41,8 @@ describe.each(BOTH_DIALECTS)('dashboard editor calls on %s', (dialect) => {
   let admin: LoggedIn;
   let operator: LoggedIn;
   let viewer: LoggedIn;
+  /** Edits dashboards but reads station 9 (RÜB Talheim) only. */
+  let scopedEditor: LoggedIn;
   const started = Date.now();
   let made: Dashboard;
 
@@ -87,6 +89,12 @@ describe.each(BOTH_DIALECTS)('dashboard editor calls on %s', (dialect) => {
     admin = await server.loginWithToken();
     operator = await server.loginWithToken('betrieb', TEST_PLANT_USERS_PASSWORD);
     viewer = await loginAsNewUser(server, 'zuschauer', 'viewer');
+    await createTestRole(server, 'editor-9', ['read', 'editDashboards'], {
+      allStations: false,
+      stations: [9],
+      pvGroups: [],
+    });
+    scopedEditor = await loginAsNewUser(server, 'talheim-editor', 'editor-9');
   });
   afterAll(() => server.close());
 
@@ -147,6 +155,34 @@ describe.each(BOTH_DIALECTS)('dashboard editor calls on %s', (dialect) => {
     expect(await snapshot()).toEqual(before);
     const refusedAfter = (await auditActions()).filter((a) => a === 'access.refused').length;
     expect(refusedAfter).toBeGreaterThanOrEqual(refusedBefore + 4);
+  });
+
+  it('refuses a save or delete by an editor who does not see all of the dashboard, changing nothing', async () => {
+    const before = await snapshot();
+    // The gauge's PV is of station 2: the scoped editor's view lacks it, and a save would drop it.
+    const seen = (
+      await call<DashboardConfig>(scopedEditor, 'GET', '/api/dashboard/config')
+    ).body.dashboards.find((d) => d.id === made.id)!;
+    expect(seen.widgets.length).toBeLessThan(made.widgets.length);
+    const save = await call<{ message: string }>(
+      scopedEditor,
+      'PUT',
+      `/api/dashboard/${made.id}`,
+      saveBody(seen),
+    );
+    expect(save.status).toBe(403);
+    expect(save.body.message).toMatch(/values you may not read/);
+    const remove = await call(scopedEditor, 'DELETE', `/api/dashboard/${made.id}?version=${made.version}`);
+    expect(remove.status).toBe(403);
+    expect(await snapshot()).toEqual(before);
+    // What the editor sees all of, it may change: its own dashboard on its station.
+    const own = await call<Dashboard>(scopedEditor, 'POST', '/api/dashboard', {
+      name: 'Talheim',
+      layout: 'StackLayout',
+      widgets: [{ ...widgets()[0], pv: { type: 'AnaIn', nr: 900010 } }],
+    });
+    expect(own.status).toBe(201);
+    expect((await call(scopedEditor, 'DELETE', `/api/dashboard/${own.body.id}?version=1`)).status).toBe(204);
   });
 
   it('refuses malformed and unknown content naming the field, changing nothing', async () => {

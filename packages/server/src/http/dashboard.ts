@@ -212,7 +212,12 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (a
     async (request, reply) =>
       refusing(reply, async () =>
         visibleDashboard(
-          await dashboards.save(request.params.id, request.body, actorOf(request)),
+          await dashboards.save(
+            request.params.id,
+            request.body,
+            actorOf(request),
+            viewerOf(actorOf(request)),
+          ),
           viewerOf(actorOf(request)),
         ),
       ),
@@ -233,7 +238,12 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (a
     },
     async (request, reply) =>
       refusing(reply, async () => {
-        await dashboards.remove(request.params.id, request.query.version, actorOf(request));
+        await dashboards.remove(
+          request.params.id,
+          request.query.version,
+          actorOf(request),
+          viewerOf(actorOf(request)),
+        );
         return reply.code(204).send(null);
       }),
   );

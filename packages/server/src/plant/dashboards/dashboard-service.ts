@@ -11,12 +11,14 @@ import {
   type DashboardSave,
   type DashboardWidget,
 } from '@leitwarte/core';
+import { isDeepStrictEqual } from 'node:util';
 import type { Store } from '../../store/index.js';
 import { createChartsRepository } from '../../store/charts/index.js';
 import { createDashboardsRepository, type WidgetRecord } from '../../store/dashboards/index.js';
 import { InputRefusedError, refuse, type Actor } from '../charts/input-refused.js';
 import { createListeners } from '../listeners.js';
 import { checkName, checkSchema, resolveWidgets, type DashboardReferences } from './dashboard-input.js';
+import { visibleDashboard, type DashboardViewer } from './dashboard-visibility.js';
 import type { SeedDashboard } from './dashboards-content.js';
 
 export interface DashboardServiceDeps {
@@ -65,9 +67,9 @@ export interface DashboardService {
   /** A copy of any dashboard under a new name, as a user dashboard. */
   copy(id: number, input: unknown, actor: Actor): Promise<Dashboard>;
   /** Saves a user dashboard if it is still at the version named; a stale save → DashboardConflictError. */
-  save(id: number, input: unknown, actor: Actor): Promise<Dashboard>;
+  save(id: number, input: unknown, actor: Actor, viewer?: DashboardViewer): Promise<Dashboard>;
   /** Deletes a user dashboard if it is still at `version`. */
-  remove(id: number, version: number, actor: Actor): Promise<void>;
+  remove(id: number, version: number, actor: Actor, viewer?: DashboardViewer): Promise<void>;
   /** A dashboard was made, saved or deleted (for the dashboard channel). */
   onChange(listener: (change: DashboardChange) => void): () => void;
   /** Inserts the plant's dashboards when the store has none yet; returns whether it did. */
@@ -125,12 +127,22 @@ export function createDashboardService({
     return references;
   }
 
-  /** A stored dashboard the editor may change: it exists and was made in the editor. */
-  async function editable(id: number): Promise<Dashboard> {
+  /**
+   * A stored dashboard the editor may change: it exists, was made in the editor, and the user
+   * sees all of it — the editor saves what it shows, so a save by someone who sees only part
+   * would drop the rest (widgets, map stations, heat map PVs the user may not read).
+   */
+  async function editable(id: number, viewer?: DashboardViewer): Promise<Dashboard> {
     const dashboard = (await load(id))[0];
     if (dashboard === undefined) refuse('not-found', 'id', `no dashboard ${id}`);
     if (dashboard.origin === 'plant')
       refuse('forbidden', 'id', 'a plant dashboard stays as the plant defines it; copy it to change it');
+    if (viewer && !isDeepStrictEqual(visibleDashboard(dashboard, viewer), dashboard))
+      refuse(
+        'forbidden',
+        'id',
+        'this dashboard shows values you may not read; it is changed by those who may',
+      );
     return dashboard;
   }
 
@@ -283,10 +295,10 @@ export function createDashboardService({
       changes.emit({ id: created.id, version: created.version, by: actor.username });
       return created;
     },
-    async save(id, input, actor) {
+    async save(id, input, actor, viewer) {
       const checked = checkSchema<DashboardSave>(DashboardSaveSchema, input);
       const name = checkName(checked.name);
-      const before = await editable(id);
+      const before = await editable(id, viewer);
       if (before.version !== checked.version)
         throw new DashboardConflictError(id, { version: before.version, updatedBy: before.updatedBy });
       const widgets = await resolveWidgets(checked.widgets, await repo.widgets(id), refs());
@@ -311,8 +323,8 @@ export function createDashboardService({
       changes.emit({ id, version, by: actor.username });
       return saved;
     },
-    async remove(id, version, actor) {
-      const before = await editable(id);
+    async remove(id, version, actor, viewer) {
+      const before = await editable(id, viewer);
       if (before.version !== version || !(await repo.remove(id, version))) {
         const current = (await load(id))[0];
         throw new DashboardConflictError(
