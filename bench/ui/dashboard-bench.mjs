@@ -153,6 +153,12 @@ async function watchFrames({ ms }) {
   const hook = /** @type {any} */ (window).__benchCommits;
   const intervals = [];
   const perFrame = [];
+  // Main-thread tasks over 50 ms: script and layout, as against frames long for painting.
+  const longTasks = [];
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) longTasks.push(entry.duration);
+  });
+  observer.observe({ type: 'longtask' });
   await new Promise((resolve) => {
     const start = performance.now();
     let last = start;
@@ -167,7 +173,8 @@ async function watchFrames({ ms }) {
     };
     requestAnimationFrame(tick);
   });
-  return { intervals, perFrame };
+  observer.disconnect();
+  return { intervals, perFrame, longTasks };
 }
 
 /** Before the app loads: a devtools hook that only counts React's commits. */
@@ -351,6 +358,10 @@ try {
     'frames with a React commit': {
       value: live.perFrame.slice(1).filter((n) => n > 0).length,
       baseline: idle.perFrame.slice(1).filter((n) => n > 0).length,
+    },
+    'main-thread tasks over 50 ms: count / total ms': {
+      value: `${live.longTasks.length} / ${Math.round(live.longTasks.reduce((a, b) => a + b, 0))}`,
+      baseline: `${idle.longTasks.length} / ${Math.round(idle.longTasks.reduce((a, b) => a + b, 0))}`,
     },
     'batches of values sent': { value: tick, baseline: 0 },
     'live phase (s)': { value: SECONDS, baseline: SECONDS },
