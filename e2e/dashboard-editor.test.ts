@@ -61,12 +61,14 @@ describe('the dashboard editor in the browser', () => {
   });
 
   it('every widget kind of the demo is on the default dashboard at /', async () => {
-    const page = await signIn('gast');
+    const page = await signIn('gast', DESKTOP);
     await page.locator('[data-kind="Placeholder"]').waitFor({ timeout: 15_000 });
     const kinds = await page
       .locator('[data-kind]')
       .evaluateAll((els) => els.map((el) => el.getAttribute('data-kind')));
     expect(new Set(kinds)).toEqual(new Set(WIDGET_KINDS));
+    await page.locator('[data-style="CircularGauge"][data-value]:not([data-value=""])').first().waitFor();
+    await page.screenshot({ path: `${SHOTS}/default-dashboard-1440.png`, fullPage: true });
     await page.context().close();
   });
 
