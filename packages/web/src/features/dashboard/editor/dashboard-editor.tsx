@@ -18,6 +18,7 @@ import {
   type DashboardChange,
   type DashboardLayout,
   type DashboardWidgetInput,
+  type PvRef,
   type WidgetKind,
 } from '@leitwarte/core';
 import { useQueryClient } from '@tanstack/react-query';
@@ -26,6 +27,7 @@ import { useTranslation } from 'react-i18next';
 import { dashboardConfigQuery, getDashboard, saveDashboard } from '../../../api/dashboard';
 import { errorText } from '../../../api/error-text';
 import { ApiError } from '../../../api/http';
+import { usePvLabels } from '../../../lib/use-pv-labels';
 import { dashboardHub } from '../../../live/dashboard-hub';
 import {
   editorReducer,
@@ -42,12 +44,15 @@ import { WidgetForm } from './widget-form';
 /** One line on what a widget shows: its PV, chart, place, address ... */
 function useSummary() {
   const { t } = useTranslation();
+  const labels = usePvLabels();
+  // The PV's plant name where the tree has it, its key while the tree loads.
+  const pvName = (ref: PvRef) => labels.get(pvKey(ref))?.name ?? pvKey(ref);
   return (w: DashboardWidgetInput): string => {
     switch (w.kind) {
       case 'SingleValue':
-        return `${pvKey(w.pv)} · ${t(`dashboard.editor.styles.${w.style}`)}`;
+        return `${pvName(w.pv)} · ${t(`dashboard.editor.styles.${w.style}`)}`;
       case 'HeatMap':
-        return w.pvs.map(pvKey).join(', ');
+        return w.pvs.map(pvName).join(', ');
       case 'Chart':
         return w.chartId === null ? '' : t('dashboard.editor.chartNr', { id: w.chartId });
       case 'Weather':
