@@ -253,6 +253,8 @@ describe('the dashboard editor in the browser', () => {
     expect(await overflow()).toBeLessThanOrEqual(0);
     await editor(page).getByRole('button', { name: 'Widget hinzufügen' }).click();
     await page.getByTestId('widget-palette').waitFor();
+    // For the picture only: the dialog fades in.
+    await page.waitForTimeout(400);
     await page.screenshot({ path: `${SHOTS}/editor-palette-390.png` });
     await page.getByTestId('widget-palette').getByRole('button', { name: 'Karte', exact: true }).click();
     await page.getByRole('textbox', { name: 'Zoomstufe' }).waitFor();
