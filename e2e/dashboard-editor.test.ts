@@ -234,6 +234,8 @@ describe('the dashboard editor in the browser', () => {
     await page.screenshot({ path: `${SHOTS}/editor-free-1440.png`, fullPage: true });
     await editor(page).getByRole('button', { name: 'Speichern' }).click();
     await editor(page).waitFor({ state: 'detached', timeout: 15_000 });
+    await page.getByRole('button', { name: 'Dashboard bearbeiten' }).waitFor();
+    await page.screenshot({ path: `${SHOTS}/dashboard-actions-1440.png` });
     const config = await server.services.domain.dashboards.config();
     const saved = config.dashboards.find((d) => d.id === plan);
     expect(saved).toMatchObject({
