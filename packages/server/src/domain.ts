@@ -227,7 +227,16 @@ export async function createDomain(options: DomainOptions) {
   });
   let exportTimer: NodeJS.Timeout | null = null;
   let exportRun: Promise<unknown> = Promise.resolve();
-  const dashboards = createDashboardService({ store });
+  const dashboards = createDashboardService({
+    store,
+    references: {
+      pvExists: (ref) => plant.config(pvKey(ref)) !== undefined,
+      stationExists: (nr) => plant.station(nr) !== undefined,
+      // Called on saves only, long after the webcams below are set up.
+      webcamExists: async (id) => ((await webcams?.list(id)) ?? []).length > 0,
+      chartExists: async (id) => (await charts.series(id)) !== undefined,
+    },
+  });
   const weather = createWeatherService({ url: config.weatherUrl, key: config.weatherKey, log });
   const webcamsFile = file('webcams.json');
   const webcams = webcamsFile

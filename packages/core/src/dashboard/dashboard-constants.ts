@@ -48,3 +48,13 @@ export type WeatherMode = (typeof WEATHER_MODES)[number];
 
 /** Longest dashboard note we keep; a note is a shift hand-over text, not a document. */
 export const DASHBOARD_NOTE_MAX = 4000;
+
+/** Where a dashboard comes from: the plant's content file, or the editor. */
+export const DASHBOARD_ORIGINS = ['plant', 'user'] as const;
+export type DashboardOrigin = (typeof DASHBOARD_ORIGINS)[number];
+
+/** Longest dashboard name, as long as a widget title. */
+export const DASHBOARD_NAME_MAX = 200;
+
+/** Most widgets on one dashboard: more is no overview any more, and bounds a save's size. */
+export const DASHBOARD_WIDGETS_MAX = 200;

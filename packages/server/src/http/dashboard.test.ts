@@ -50,6 +50,8 @@ describe.each(BOTH_DIALECTS)('dashboard calls on %s', (dialect) => {
     expect(body.dashboards.map((d) => d.name)).toEqual([
       'Übersicht Zweckverband',
       'Abwasser und Regenbecken',
+      'Wasserversorgung kompakt',
+      'Leitstand Wasserwerk',
     ]);
     expect(body.defaultDashboardId).toBe(body.dashboards[0]!.id);
     const second = body.dashboards[1]!;

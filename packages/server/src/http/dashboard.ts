@@ -1,5 +1,8 @@
 import {
   DashboardConfigSchema,
+  DashboardCopySchema,
+  DashboardCreateSchema,
+  DashboardSaveSchema,
   DashboardNotePatchSchema,
   DashboardNoteUpdateSchema,
   DashboardSchema,
@@ -10,23 +13,42 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { InputRefusedError } from '../plant/charts/index.js';
-import { visibleDashboard, type DashboardViewer } from '../plant/dashboards/index.js';
+import { DashboardConflictError, visibleDashboard, type DashboardViewer } from '../plant/dashboards/index.js';
 import type { RouteOptions } from '../services.js';
 import { actorOf, type RequestActor } from './request-actor.js';
 import { requireRight } from './require-right.js';
 
 const tags = ['dashboard'];
 
-/** A refused note: 400 for invalid input, 404 for an id that is no note; nothing was changed. */
+const REFUSALS = {
+  invalid: { statusCode: 400, error: 'Bad Request', code: 'invalidInput' },
+  'not-found': { statusCode: 404, error: 'Not Found', code: 'notFound' },
+  forbidden: { statusCode: 403, error: 'Forbidden', code: 'forbidden' },
+} as const;
+
+/** A refused write: 400 invalid input, 404 unknown id, 403 a plant dashboard; nothing was changed. */
 function sendRefused(reply: FastifyReply, error: InputRefusedError) {
-  const notFound = error.code === 'not-found';
-  return reply.code(notFound ? 404 : 400).send({
-    statusCode: notFound ? 404 : 400,
-    error: notFound ? 'Not Found' : 'Bad Request',
-    code: notFound ? 'notFound' : 'invalidInput',
-    message: error.message,
-  });
+  const answer = REFUSALS[error.code];
+  return reply.code(answer.statusCode).send({ ...answer, message: error.message });
 }
+
+/** Runs a write; refusals and stale saves (409, code `stale`) become their replies. */
+async function refusing<T>(reply: FastifyReply, write: () => Promise<T>) {
+  try {
+    return await write();
+  } catch (error) {
+    if (error instanceof InputRefusedError) return sendRefused(reply, error);
+    if (error instanceof DashboardConflictError) {
+      return reply
+        .code(409)
+        .send({ statusCode: 409, error: 'Conflict', code: 'stale', message: error.message });
+    }
+    throw error;
+  }
+}
+
+const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
+const writeReplies = { 400: ErrorReply, 403: ErrorReply, 404: ErrorReply, 409: ErrorReply };
 
 /**
  * Dashboards (screens §7): GET /api/dashboard/config (all dashboards and the default one),
@@ -55,7 +77,11 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (a
     async (request) => {
       const viewer = viewerOf(actorOf(request));
       const config = await dashboards.config();
-      return { ...config, dashboards: config.dashboards.map((d) => visibleDashboard(d, viewer)) };
+      return {
+        ...config,
+        currentUserCanEdit: rights.has(actorOf(request), 'editDashboards'),
+        dashboards: config.dashboards.map((d) => visibleDashboard(d, viewer)),
+      };
     },
   );
 
@@ -131,5 +157,94 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (a
         throw error;
       }
     },
+  );
+
+  app.post(
+    '/api/dashboard',
+    {
+      preHandler: requireRight(services, 'editDashboards'),
+      schema: {
+        tags,
+        summary: 'Makes a dashboard (origin user) with its widgets; audited, announced as dashboardChange',
+        body: DashboardCreateSchema,
+        response: { 201: DashboardSchema, ...writeReplies },
+      },
+    },
+    async (request, reply) =>
+      refusing(reply, async () => {
+        const created = await dashboards.create(request.body, actorOf(request));
+        return reply.code(201).send(visibleDashboard(created, viewerOf(actorOf(request))));
+      }),
+  );
+
+  app.post(
+    '/api/dashboard/:id/copy',
+    {
+      preHandler: requireRight(services, 'editDashboards'),
+      schema: {
+        tags,
+        summary: 'Copies a dashboard (also one of the plant) under a new name, as a user dashboard',
+        params: IdParams,
+        body: DashboardCopySchema,
+        response: { 201: DashboardSchema, ...writeReplies },
+      },
+    },
+    async (request, reply) =>
+      refusing(reply, async () => {
+        const created = await dashboards.copy(request.params.id, request.body, actorOf(request));
+        return reply.code(201).send(visibleDashboard(created, viewerOf(actorOf(request))));
+      }),
+  );
+
+  app.put(
+    '/api/dashboard/:id',
+    {
+      preHandler: requireRight(services, 'editDashboards'),
+      schema: {
+        tags,
+        summary:
+          'Saves a user dashboard: name, layout and widgets in order, from the version the editor loaded (409 when someone saved in between)',
+        params: IdParams,
+        body: DashboardSaveSchema,
+        response: { 200: DashboardSchema, ...writeReplies },
+      },
+    },
+    async (request, reply) =>
+      refusing(reply, async () =>
+        visibleDashboard(
+          await dashboards.save(
+            request.params.id,
+            request.body,
+            actorOf(request),
+            viewerOf(actorOf(request)),
+          ),
+          viewerOf(actorOf(request)),
+        ),
+      ),
+  );
+
+  app.delete(
+    '/api/dashboard/:id',
+    {
+      preHandler: requireRight(services, 'editDashboards'),
+      schema: {
+        tags,
+        summary:
+          'Deletes a user dashboard at the version the editor shows (409 when someone saved in between)',
+        params: IdParams,
+        querystring: Type.Object({ version: Type.Integer({ minimum: 1 }) }, { additionalProperties: false }),
+        response: { 204: Type.Null(), ...writeReplies },
+      },
+    },
+    async (request, reply) =>
+      refusing(reply, async () => {
+        await dashboards.remove(
+          request.params.id,
+          request.query.version,
+          actorOf(request),
+          viewerOf(actorOf(request)),
+        );
+        return reply.code(204).send(null);
+      }),
   );
 };

@@ -1,5 +1,6 @@
 import type {
   AlarmLineInfo,
+  DashboardChange,
   AlarmPlanInfo,
   Alert,
   EnergyOptValues,
@@ -52,6 +53,8 @@ export interface BackplaneTopics {
   'energy.values': readonly EnergyOptValues[];
   'textMessages.message': TextMessage;
   'dashboards.note': NoteUpdate;
+  /** A dashboard was made, saved or deleted in the editor. */
+  'dashboards.change': DashboardChange;
   /** A process ended a session (logout, expiry, user disabled): every process closes its sockets. */
   'sessions.ended': { origin: string; sessionId: string; reason: SessionEndReason };
   /** A process changed roles or assignments: every process reloads them. */

@@ -26,17 +26,24 @@ export interface NotesSubscribeReply {
 }
 
 const EVENT = 'noteUpdate';
+/** A dashboard was made, saved or deleted: `{ id, version (null: deleted), by }`. */
+const CHANGE = 'dashboardChange';
+/** Every watcher of dashboard changes has this one subscription key: the list is one for all. */
+const ALL = 'all';
 
 /**
  * The `/hubs/dashboard` channel: SubscribeToNotes(dashboardIds) (≤ 1024) →
  * `{ subscribed, missingIds }`, then noteUpdate({ id, dashboardId, note, updatedAt, updatedBy })
  * once per note widget: the current notes of the dashboards at once, later every saved note
- * (the latest per note and tick).
+ * (the latest per note and tick). SubscribeToDashboards() → dashboardChange({ id, version, by })
+ * whenever a dashboard is made, saved in the editor or deleted (version null), so every open list
+ * and dashboard follows.
  */
 export function createDashboardHub(options: DashboardHubOptions): HubDefinition<TopicQueues> {
   return createTopicHub({
     name: 'dashboard',
     event: EVENT,
+    moreEvents: [CHANGE],
     single: true,
     tickMs: options.tickMs,
     methods: (fanout) => ({
@@ -66,13 +73,23 @@ export function createDashboardHub(options: DashboardHubOptions): HubDefinition<
         }
         return reply;
       },
+      SubscribeToDashboards(client: TopicClient) {
+        fanout.subscribe(client, CHANGE, ALL);
+      },
       UnsubscribeFromNotes(client: TopicClient, args) {
         for (const id of parseIds(args, 'dashboard')) fanout.unsubscribe(client, EVENT, String(id));
       },
     }),
-    listen: (fanout) =>
-      options.backplane.subscribe('dashboards.note', (update) => {
-        fanout.publish(EVENT, String(update.dashboardId), String(update.id), update);
-      }),
+    listen: (fanout) => {
+      const stops = [
+        options.backplane.subscribe('dashboards.note', (update) => {
+          fanout.publish(EVENT, String(update.dashboardId), String(update.id), update);
+        }),
+        options.backplane.subscribe('dashboards.change', (change) => {
+          fanout.publish(CHANGE, ALL, String(change.id), change);
+        }),
+      ];
+      return () => stops.forEach((stop) => stop());
+    },
   });
 }

@@ -37,6 +37,7 @@ export function bridgeDomain(domain: HubDomain, backplane: Backplane): () => voi
     domain.energy.onEnergyValues((values) => backplane.publish('energy.values', values)),
     domain.textMessages.onMessage((message) => backplane.publish('textMessages.message', message)),
     domain.dashboards.onNoteUpdate((update) => backplane.publish('dashboards.note', update)),
+    domain.dashboards.onChange((change) => backplane.publish('dashboards.change', change)),
     domain.pvEvents.onWrittenValue((value) => backplane.publish('pv.written', value)),
     domain.pvEvents.onAck((ack) => backplane.publish('pv.ack', ack)),
     domain.pvEvents.onConfig((config) => backplane.publish('pv.config', config)),

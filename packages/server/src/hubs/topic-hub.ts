@@ -3,8 +3,10 @@ import { TopicQueues, createTopicFanout, type TopicFanout } from './topic-fanout
 
 export interface TopicHubOptions {
   name: string;
-  /** The one event the channel sends. */
+  /** The event the channel sends. */
   event: string;
+  /** Further events of the channel, sent after `event` in each flush (each item on its own when single). */
+  moreEvents?: readonly string[];
   /** Send each item as its own invocation (`event(item)`) instead of `event([items])`. */
   single?: boolean;
   tickMs: number;
@@ -24,8 +26,8 @@ export type TopicClient = HubClient<TopicQueues>;
 export function createTopicHub(options: TopicHubOptions): HubDefinition<TopicQueues> {
   const fanout = createTopicFanout<TopicQueues>({
     queues: (s) => s,
-    events: [options.event],
-    single: options.single ? [options.event] : [],
+    events: [options.event, ...(options.moreEvents ?? [])],
+    single: options.single ? [options.event, ...(options.moreEvents ?? [])] : [],
     tickMs: options.tickMs,
   });
   return {

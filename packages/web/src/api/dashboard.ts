@@ -1,6 +1,8 @@
 import type {
   Dashboard,
   DashboardConfig,
+  DashboardCreate,
+  DashboardSave,
   DashboardNotePatch,
   DashboardNoteUpdate,
   WeatherReply,
@@ -31,4 +33,24 @@ export const dashboardConfigQuery = queryOptions({
 /** GET /api/dashboard/weather/{widgetId}: the weather of a weather widget, fetched and cached by the server. */
 export function getWidgetWeather(widgetId: number, signal?: AbortSignal): Promise<WeatherReply> {
   return apiRequest<WeatherReply>(`/api/dashboard/weather/${widgetId}`, { signal });
+}
+
+/** POST /api/dashboard: a new dashboard of the editor (editDashboards). */
+export function createDashboard(body: DashboardCreate): Promise<Dashboard> {
+  return apiRequest<Dashboard>('/api/dashboard', { method: 'POST', body });
+}
+
+/** POST /api/dashboard/{id}/copy: a copy under a new name, which the user may then change. */
+export function copyDashboard(id: number, name: string): Promise<Dashboard> {
+  return apiRequest<Dashboard>(`/api/dashboard/${id}/copy`, { method: 'POST', body: { name } });
+}
+
+/** PUT /api/dashboard/{id}: saves the editor's draft; 409 (code `stale`) when someone saved in between. */
+export function saveDashboard(id: number, body: DashboardSave): Promise<Dashboard> {
+  return apiRequest<Dashboard>(`/api/dashboard/${id}`, { method: 'PUT', body });
+}
+
+/** DELETE /api/dashboard/{id}?version=: deletes a user dashboard at the version shown. */
+export async function deleteDashboard(id: number, version: number): Promise<void> {
+  await apiRequest<unknown>(`/api/dashboard/${id}?version=${version}`, { method: 'DELETE' });
 }

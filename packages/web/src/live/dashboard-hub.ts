@@ -1,4 +1,4 @@
-import { SUBSCRIBE_BATCH } from '@leitwarte/core';
+import { SUBSCRIBE_BATCH, type DashboardChange } from '@leitwarte/core';
 import type { ConnectionManager } from './connection-manager';
 import { HubChannel, type HubConnectionLike } from './hub-channel';
 import { createHubConnection } from './hub-connection';
@@ -15,6 +15,9 @@ export interface LiveNote {
 
 /** The name of the dashboard channel's connection in the connection manager. */
 export const DASHBOARD_CHANNEL = 'dashboard' as const;
+
+const isChange = (v: unknown): v is DashboardChange =>
+  typeof v === 'object' && v !== null && typeof (v as DashboardChange).id === 'number';
 
 const isLiveNote = (v: unknown): v is LiveNote =>
   typeof v === 'object' &&
@@ -36,6 +39,7 @@ async function subscribeInBatches(connection: HubConnectionLike, ids: readonly n
 export class DashboardHub {
   readonly notes = new KeyedLiveStore<LiveNote>((n) => String(n.id));
   private readonly watched = new Map<number, number>();
+  private readonly changeListeners = new Set<(change: DashboardChange) => void>();
   private readonly channel: HubChannel;
 
   constructor(
@@ -51,10 +55,32 @@ export class DashboardHub {
           const list = Array.isArray(value) ? value : [value];
           this.notes.enqueue(list.filter(isLiveNote));
         });
+        connection.on('dashboardChange', (value: unknown) => {
+          for (const change of (Array.isArray(value) ? value : [value]).filter(isChange)) {
+            for (const listener of this.changeListeners) listener(change);
+          }
+        });
         return connection;
       },
-      onConnected: (connection) => subscribeInBatches(connection, [...this.watched.keys()]),
+      onConnected: async (connection) => {
+        // Every open dashboard page follows the list: made, saved and deleted dashboards.
+        await connection.invoke('SubscribeToDashboards', []);
+        await subscribeInBatches(connection, [...this.watched.keys()]);
+      },
     });
+  }
+
+  /**
+   * Calls the listener for each dashboard made, saved or deleted by anyone while held (the channel
+   * connects for it); call the returned function when done.
+   */
+  onChange(listener: (change: DashboardChange) => void): () => void {
+    this.changeListeners.add(listener);
+    const release = this.channel.acquire();
+    return () => {
+      this.changeListeners.delete(listener);
+      release();
+    };
   }
 
   /** Keeps the notes of this dashboard live while held; call the returned function when done. */

@@ -1,3 +1,4 @@
+import { DASHBOARD_LAYOUTS, SINGLE_VALUE_STYLES, WIDGET_KINDS } from '@leitwarte/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore, type Store } from '../../store/index.js';
 import { BOTH_DIALECTS, createTestDatabase, type TestDatabase } from '../../test-support/databases.js';
@@ -70,20 +71,25 @@ describe.each(BOTH_DIALECTS)(
       await database.drop();
     });
 
-    it('seeds the demo once; the default dashboard is the overview with values, a chart, a note, a webcam and a map', async () => {
+    it('seeds the demo once; the default dashboard is the overview with every widget kind', async () => {
       expect(await dashboards.seed(resolveDashboardsContent(demo, plant))).toBe(true);
       expect(await dashboards.seed(resolveDashboardsContent(demo, plant))).toBe(false);
       const config = await dashboards.config();
-      expect(config.dashboards).toHaveLength(2);
+      expect(config.dashboards).toHaveLength(4);
+      // The demo shows every layout, and every dashboard of the plant stays the plant's.
+      expect(new Set(config.dashboards.map((d) => d.layout))).toEqual(
+        new Set(DASHBOARD_LAYOUTS.filter((l) => l !== 'Unspecified')),
+      );
+      expect(config.dashboards.every((d) => d.origin === 'plant' && d.version === 1)).toBe(true);
       const overview = config.dashboards.find((d) => d.id === config.defaultDashboardId)!;
       expect(overview).toMatchObject({
         name: 'Übersicht Zweckverband',
         layout: 'TableLayout',
         isDefault: true,
       });
-      const kinds = new Set(overview.widgets.map((w) => w.kind));
-      for (const kind of ['SingleValue', 'Chart', 'Note', 'Webcam', 'GoogleMaps', 'Weather'])
-        expect(kinds).toContain(kind);
+      expect(new Set(overview.widgets.map((w) => w.kind))).toEqual(new Set(WIDGET_KINDS));
+      const styles = overview.widgets.flatMap((w) => (w.kind === 'SingleValue' ? [w.style] : []));
+      expect(new Set(styles)).toEqual(new Set(SINGLE_VALUE_STYLES));
       expect(overview.widgets[0]).toMatchObject({
         kind: 'SingleValue',
         pv: { type: 'AnaIn', nr: 200010 },

@@ -1,5 +1,6 @@
 export {
   createDashboardService,
+  DashboardConflictError,
   type DashboardService,
   type DashboardServiceDeps,
   type NoteUpdate,
@@ -17,3 +18,4 @@ export {
   type WeatherPlace,
   type WeatherService,
 } from './weather-service.js';
+export type { DashboardReferences } from './dashboard-input.js';

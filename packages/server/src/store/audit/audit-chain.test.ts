@@ -122,6 +122,10 @@ describe.each(BOTH_DIALECTS)('chaining an existing audit log once (%s)', (dialec
     await sql`alter table report_configs drop column resolution`.execute(db);
     // (015, PostgreSQL only: the field owner's lease.)
     if (dialect === 'postgres') await sql`drop table field_owner`.execute(db);
+    // (018: dashboards made in the editor.)
+    for (const column of ['version', 'created_by', 'updated_at', 'updated_by']) {
+      await sql`alter table dashboards drop column ${sql.ref(column)}`.execute(db);
+    }
     if (dialect === 'sqlite') {
       await sql`drop trigger audit_log_no_replace`.execute(db);
     } else {

@@ -1,6 +1,8 @@
 export {
   createDashboardsRepository,
+  type DashboardFields,
   type DashboardRecord,
+  type SavedWidget,
   type DashboardsRepository,
   type NewWidget,
   type WidgetPosition,

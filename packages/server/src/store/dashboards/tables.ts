@@ -7,6 +7,10 @@ export interface DashboardsTable {
   layout: string;
   is_default: number;
   sort_index: number;
+  version: Generated<number>;
+  created_by: string | null;
+  updated_at: number | null;
+  updated_by: string | null;
 }
 
 /** A widget; `settings` holds the fields of its kind as JSON, `position` as JSON or null. */

@@ -1,9 +1,9 @@
 import { Button, Group, Select, Skeleton, Stack, Title } from '@mantine/core';
 import { hasRight } from '@leitwarte/core';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { dashboardConfigQuery } from '../../api/dashboard';
 import { rightsQuery, userInfoQuery } from '../../api/user-management';
 import { intlLocale } from '../../i18n/languages';
@@ -11,6 +11,8 @@ import { chooseDashboard, setStartDashboard, useStartDashboard } from '../../lib
 import { dashboardHub } from '../../live/dashboard-hub';
 import { EmptyView, ErrorView } from '../../ui/status-views';
 import { DashboardWidgets } from './dashboard-layout';
+import { DashboardActions } from './editor/dashboard-actions';
+import { DashboardEditor } from './editor/dashboard-editor';
 import type { WidgetContext } from './widget-frame';
 import './dashboard.css';
 
@@ -53,6 +55,32 @@ export function DashboardPage() {
   const shownId = dashboard?.id;
   useEffect(() => (shownId === undefined ? undefined : dashboardHub.watch(shownId)), [shownId]);
 
+  // Dashboards made, saved or deleted anywhere show here at once (the list and this dashboard).
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      dashboardHub.onChange(() => {
+        void queryClient.invalidateQueries({ queryKey: dashboardConfigQuery.queryKey });
+      }),
+    [queryClient],
+  );
+
+  // A dashboard just made or copied opens in the editor (the navigation's state says so).
+  const location = useLocation();
+  const [editingId, setEditingId] = useState<number | null>(null);
+  const arrivedToEdit = (location.state as { edit?: boolean } | null)?.edit === true;
+  const canEdit = config.data?.currentUserCanEdit === true;
+  const editing =
+    canEdit &&
+    dashboard !== undefined &&
+    dashboard.origin === 'user' &&
+    (dashboard.id === editingId || (arrivedToEdit && dashboard.id === requested));
+  const closeEditor = () => {
+    setEditingId(null);
+    // Without the state, a reload shows the dashboard instead of opening the editor again.
+    if (arrivedToEdit) void navigate(location.pathname, { replace: true, state: null });
+  };
+
   const options = (config.data?.dashboards ?? []).map((d) => ({ value: String(d.id), label: d.name }));
   const isStart = dashboard !== undefined && dashboard.id === (start ?? config.data?.defaultDashboardId);
 
@@ -76,6 +104,8 @@ export function DashboardPage() {
         }
       />
     );
+  else if (editing)
+    content = <DashboardEditor key={dashboard.id} dashboard={dashboard} onClose={closeEditor} />;
   else if (dashboard.widgets.length === 0) content = <EmptyView message={t('dashboard.noWidgets')} />;
   else content = <DashboardWidgets dashboard={dashboard} context={context} />;
 
@@ -108,6 +138,9 @@ export function DashboardPage() {
           </Group>
         ) : null}
       </Group>
+      {canEdit && !editing ? (
+        <DashboardActions dashboard={dashboard} onEdit={() => dashboard && setEditingId(dashboard.id)} />
+      ) : null}
       {content}
     </Stack>
   );
