@@ -1,4 +1,9 @@
-import { maintenanceUrgency, type MaintenanceProtocolRow, type RuntimeDimension } from '@leitwarte/core';
+import {
+  localDateTimeOf,
+  maintenanceUrgency,
+  type MaintenanceProtocolRow,
+  type RuntimeDimension,
+} from '@leitwarte/core';
 import ExcelJS from 'exceljs';
 
 /** German labels as the printed report carries them (the reports' exports do the same). */
@@ -47,20 +52,8 @@ const HEADS = [
 
 /** The time zone's wall clock of an instant, as a date Excel shows unchanged (Excel has no zones). */
 function wallClock(ms: number, timeZone: string): Date {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-    })
-      .formatToParts(ms)
-      .map((p) => [p.type, p.value]),
-  );
-  return new Date(Date.UTC(+parts.year!, +parts.month! - 1, +parts.day!, +parts.hour!, +parts.minute!));
+  const l = localDateTimeOf(ms, timeZone);
+  return new Date(Date.UTC(l.year, l.month - 1, l.day, l.hour, l.minute));
 }
 
 /**
