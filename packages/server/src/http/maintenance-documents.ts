@@ -47,7 +47,8 @@ export const maintenanceDocumentRoutes: FastifyPluginAsyncTypebox<RouteOptions> 
   const tokens = createUploadTokens();
   // Only this plugin takes multipart bodies, and it streams them (@fastify/multipart, busboy):
   // the file goes to disk as it arrives, so a 20 MiB upload never sits in memory.
-  await app.register(multipart);
+  // A file over the size is cut and refused by the form check (documentTooLarge), not thrown.
+  await app.register(multipart, { throwFileSizeLimit: false });
 
   app.post(
     '/api/maintenance/datasheets/docs/token',

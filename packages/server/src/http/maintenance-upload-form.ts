@@ -107,7 +107,6 @@ export async function receiveUpload(
         fileSize: MAX_DOCUMENT_BYTES,
         headerPairs: 20,
       },
-      throwFileSizeLimit: false,
     });
     for await (const part of parts) {
       const name = part.fieldname;

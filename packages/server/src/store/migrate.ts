@@ -13,6 +13,7 @@ import { remoteAlarmDeliveryMigration } from './migrations/010-remote-alarm-deli
 import { auditChainMigration } from './migrations/011-audit-chain.js';
 import { reportExportsMigration } from './migrations/012-report-exports.js';
 import { fieldOwnerMigration } from './migrations/015-field-owner.js';
+import { calendarTokensMigration } from './migrations/019-calendar-tokens.js';
 
 /**
  * Migrations in code, in order; names sort by their number. A new migration takes the next free
@@ -34,6 +35,7 @@ export function migrations(dialect: StoreDialect): Record<string, Migration> {
     '011-audit-chain': auditChainMigration(dialect),
     '012-report-exports': reportExportsMigration(dialect),
     ...(dialect === 'postgres' ? { '015-field-owner': fieldOwnerMigration } : {}),
+    '019-calendar-tokens': calendarTokensMigration,
   };
 }
 

@@ -122,6 +122,8 @@ describe.each(BOTH_DIALECTS)('chaining an existing audit log once (%s)', (dialec
     await sql`alter table report_configs drop column resolution`.execute(db);
     // (015, PostgreSQL only: the field owner's lease.)
     if (dialect === 'postgres') await sql`drop table field_owner`.execute(db);
+    // (019: maintenance calendar tokens.)
+    await sql`drop table maintenance_calendar_tokens`.execute(db);
     if (dialect === 'sqlite') {
       await sql`drop trigger audit_log_no_replace`.execute(db);
     } else {
