@@ -228,3 +228,28 @@ export async function uploadDatasheetDocument(
   );
   return documentUploadResult(outcome);
 }
+
+/** The own calendar token: whether there is one, when it was made and last used by a calendar. */
+export interface CalendarTokenState {
+  active: boolean;
+  createdAt: number | null;
+  lastUsedAt: number | null;
+}
+
+/** GET /api/maintenance/calendar-token. */
+export function getCalendarToken(signal?: AbortSignal): Promise<CalendarTokenState> {
+  return apiRequest('/api/maintenance/calendar-token', { signal });
+}
+
+/** POST /api/maintenance/calendar-token: a new token (the old one stops working); the feed's full address. */
+export async function issueCalendarToken(): Promise<string> {
+  const { path } = await apiRequest<{ token: string; path: string }>('/api/maintenance/calendar-token', {
+    method: 'POST',
+  });
+  return new URL(apiUrl(path), window.location.href).href;
+}
+
+/** DELETE /api/maintenance/calendar-token: subscribed calendars get no more dates. */
+export function revokeCalendarToken(): Promise<{ revoked: boolean }> {
+  return apiRequest('/api/maintenance/calendar-token', { method: 'DELETE' });
+}

@@ -15,6 +15,7 @@ import { useLocaleFormat } from '../../lib/format-locale';
 import { usePvValue } from '../../live/use-pv-value';
 import { EmptyView, ErrorView, LoadingView } from '../../ui/status-views';
 import { withLiveRuntime } from './live-figures';
+import { CalendarFeed } from './calendar-feed';
 import { machinePath } from './machine-paths';
 import { formatRuntime } from './notification-format';
 import { StationSelect } from './station-select';
@@ -174,6 +175,7 @@ export function MessagesPage() {
         </Stack>
       </Group>
       {content}
+      <CalendarFeed />
     </Stack>
   );
 }
