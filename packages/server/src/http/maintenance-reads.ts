@@ -178,10 +178,17 @@ export const maintenanceReadRoutes: FastifyPluginAsyncTypebox<RouteOptions> = as
   );
 
   const protocol = { 200: Type.Array(MaintenanceProtocolRowSchema), ...errors };
+  /**
+   * The protocols are written with JSON.stringify: the schema's serializer checks every row's
+   * nullable machine PV against both of its shapes, which made 8,000 rows (1,000 stations) take
+   * ~0.3 s. The rows are built here from typed values, so there is nothing for it to strip.
+   */
+  const plainJson = { serializerCompiler: () => (data: unknown) => JSON.stringify(data) };
   app.get(
     '/api/maintenance/overview/station/:stationNr',
     {
       preHandler,
+      ...plainJson,
       schema: {
         tags: ['maintenance'],
         summary: 'Maintenance overview protocol of a station (-1: all stations), readable runtimes only',
@@ -197,6 +204,7 @@ export const maintenanceReadRoutes: FastifyPluginAsyncTypebox<RouteOptions> = as
     OVERVIEW_COMPARE_PATH,
     {
       preHandler,
+      ...plainJson,
       schema: {
         tags: ['maintenance'],
         summary: 'Maintenance overview protocol: runtimes whose remaining runtime is below a compare value',
@@ -216,6 +224,7 @@ export const maintenanceReadRoutes: FastifyPluginAsyncTypebox<RouteOptions> = as
     OVERVIEW_PV_PATH,
     {
       preHandler,
+      ...plainJson,
       schema: {
         tags: ['maintenance'],
         summary: 'Maintenance overview protocol of a PV (a runtime or a machine)',
