@@ -3,4 +3,6 @@ export * from './simulator/index.js';
 export {
   generateMaintenanceDocument,
   generatePlantDefinition,
-  generatePlantDocument, type GeneratorOptions } from './generator.js';
+  generatePlantDocument,
+  type GeneratorOptions,
+} from './generator.js';
