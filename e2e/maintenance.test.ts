@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import ical from 'node-ical';
+import ical, { type CalendarComponent, type VEvent } from 'node-ical';
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +14,8 @@ import {
 } from './pages/maintenance-pages.js';
 import { startAppServer } from './support/app-server.js';
 import { launchBrowser, newPage } from './support/browser.js';
+
+const isEvent = (c: CalendarComponent | undefined): c is VEvent => c?.type === 'VEVENT';
 
 // Of the demo plant: Zulaufpumpe 1 of the treatment plant has run past its 8000 h service
 // interval, Gebläse 1 is within its last tenth and shown in days.
@@ -164,7 +166,7 @@ describe('maintenance in the browser', () => {
     // The calendar program has no session: the token alone lets it in.
     const feed = await fetch(address);
     expect(feed.status).toBe(200);
-    const entries = Object.values(ical.sync.parseICS(await feed.text())).filter((c) => c.type === 'VEVENT');
+    const entries = Object.values(ical.sync.parseICS(await feed.text())).filter(isEvent);
     expect(entries.some((e) => String(e.summary).includes('Zulaufpumpe 1: Wartungsintervall erreicht'))).toBe(
       true,
     );

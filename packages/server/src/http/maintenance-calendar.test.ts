@@ -1,10 +1,12 @@
 import { pvKey } from '@leitwarte/core';
-import ical from 'node-ical';
+import ical, { type CalendarComponent, type VEvent } from 'node-ical';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHistoryRepository, createSeriesRepository, openHistoryDb } from '../store/historian/index.js';
 import { BOTH_DIALECTS } from '../test-support/databases.js';
 import { startTestServer, type LoggedIn, type TestServer } from '../test-support/test-server.js';
 import { createTestRole, loginAsNewUser } from '../test-support/users.js';
+
+const isEvent = (c: CalendarComponent | undefined): c is VEvent => c?.type === 'VEVENT';
 
 const HOURS_1 = { type: 'RechenWert', nr: 1020 } as const; // pump 1, station 1
 const HOUR = 3_600_000;
@@ -16,7 +18,7 @@ describe.each(BOTH_DIALECTS)('maintenance calendar feed on %s', (dialect) => {
 
   const call = (who: LoggedIn, method: string, path: string) =>
     fetch(`${server.url}${path}`, { method, headers: { cookie: who.cookie, 'x-csrf-token': who.csrfToken } });
-  const events = (text: string) => Object.values(ical.sync.parseICS(text)).filter((c) => c.type === 'VEVENT');
+  const events = (text: string) => Object.values(ical.sync.parseICS(text)).filter(isEvent);
   const audit = async (action: string) =>
     (await server.services.store.audit.range(0, Date.now() + 1000, 10_000)).filter(
       (r) => r.action === action,
