@@ -126,6 +126,12 @@ describe('the command line for users', () => {
         await fetch(`${server.url}/api/station/GetAllStations`, { headers: { cookie } })
       ).json()) as unknown[];
       expect(stations).toHaveLength(20);
+      // The generated maintenance.json beside the plant: each station's two pumps have operating
+      // hours and switching cycles, each with a pre-warning and a due message.
+      const messages = (await (
+        await fetch(`${server.url}/api/maintenance/overview/station/-1`, { headers: { cookie } })
+      ).json()) as unknown[];
+      expect(messages).toHaveLength(20 * 2 * 2 * 2);
     } finally {
       await server.stop();
     }

@@ -1,3 +1,6 @@
+import ExcelJS from 'exceljs';
+import ical, { type CalendarComponent, type VEvent } from 'node-ical';
+import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_PLANT_USERS_PASSWORD, type TestServer } from '../packages/server/src/test-support/test-server';
@@ -11,6 +14,8 @@ import {
 } from './pages/maintenance-pages.js';
 import { startAppServer } from './support/app-server.js';
 import { launchBrowser, newPage } from './support/browser.js';
+
+const isEvent = (c: CalendarComponent | undefined): c is VEvent => c?.type === 'VEVENT';
 
 // Of the demo plant: Zulaufpumpe 1 of the treatment plant has run past its 8000 h service
 // interval, Gebläse 1 is within its last tenth and shown in days.
@@ -115,11 +120,59 @@ describe('maintenance in the browser', () => {
       .trim()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'Station;Maschine;Laufzeit;EKS;Meldungstext;Laufzeittyp;Einheit;Aktuell;Soll;Restlaufzeit;Zustand',
+      'Station;Maschine;Laufzeit;EKS;Meldungstext;Laufzeittyp;Einheit;Aktuell;Soll;Restlaufzeit;Fällig am (Prognose);Zustand',
     );
     expect(
       lines.some((l) => l.includes('Zulaufpumpe 1: Wartungsintervall erreicht') && l.includes('Überfällig')),
     ).toBe(true);
+    await page.context().close();
+  });
+
+  it('exports the report as XLSX made on the server, with the overdue due today', async () => {
+    const page = await signIn('betrieb', '/maintenance/report');
+    await new AppShell(page).waitForHeading('Wartungsbericht');
+    await page.locator(`tr[data-pv="${INLET_PUMP_HOURS}"]`).first().waitFor({ timeout: 15_000 });
+    const [download] = await Promise.all([
+      page.waitForEvent('download', { timeout: 30_000 }),
+      page.getByRole('button', { name: 'Als XLSX exportieren' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^Wartungsprotokoll_\d{4}-\d{2}-\d{2}\.xlsx$/);
+    const bytes = await readFile(await download.path());
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(
+      bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer,
+    );
+    const sheet = book.getWorksheet('Wartung')!;
+    expect(sheet.getRow(2).values).toContain('Fällig am (Prognose)');
+    const rows = sheet.getRows(3, sheet.rowCount - 3) ?? [];
+    const overdue = rows.find(
+      (r) => r.getCell(5).value === 'Kläranlage Talaue – Zulaufpumpe 1: Wartungsintervall erreicht',
+    );
+    expect(overdue?.getCell(11).value).toBe('Überfällig');
+    expect(typeof overdue?.getCell(10).value).toBe('number');
+    // Overdue is due now: today's date in the plant's zone.
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(Date.now());
+    expect((overdue?.getCell(12).value as Date).toISOString().slice(0, 10)).toBe(today);
+    await page.context().close();
+  });
+
+  it('makes a calendar link a calendar program can read, and revoking it ends the feed', async () => {
+    const page = await signIn('betrieb', '/maintenance/messages');
+    await new MaintenanceMessagesPage(page).waitForRows();
+    await page.getByText('Es gibt noch keinen Kalender-Link.').waitFor();
+    await page.getByRole('button', { name: 'Kalender-Link erstellen' }).click();
+    const address = await page.getByLabel('Kalender-Link').inputValue();
+    expect(address).toMatch(/\/api\/maintenance\/due\.ics\?token=[A-Za-z0-9_-]{43}$/);
+    // The calendar program has no session: the token alone lets it in.
+    const feed = await fetch(address);
+    expect(feed.status).toBe(200);
+    const entries = Object.values(ical.sync.parseICS(await feed.text())).filter(isEvent);
+    expect(entries.some((e) => String(e.summary).includes('Zulaufpumpe 1: Wartungsintervall erreicht'))).toBe(
+      true,
+    );
+    await page.getByRole('button', { name: 'Widerrufen' }).click();
+    await page.getByText('Es gibt noch keinen Kalender-Link.').waitFor();
+    expect((await fetch(address)).status).toBe(401);
     await page.context().close();
   });
 

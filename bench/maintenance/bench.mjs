@@ -1,6 +1,7 @@
 // Maintenance figures. (1) The messages screen's call for a plant of 1,000 stations
-// (`leitwarte plant generate`: two pumps a station, each with operating hours and switching
-// cycles, each with a pre-warning and a due limit, 8,000 rows): GET
+// (`leitwarte plant generate`, 32 PVs a station: signals and one pumping station with two pumps,
+// each with operating hours and switching cycles, each with a pre-warning and a due message from
+// the generated maintenance.json, 8,000 rows): GET
 // /api/maintenance/overview/station/-1, against the cheapest authenticated call in the same run
 // (GET /api/UserManagement/info). Budget: ≤ 500 ms. (2) What a 20 MiB document upload costs the
 // server in memory: the peak growth of its resident set while the upload runs (sampled from
@@ -27,7 +28,8 @@ const generated = spawnSync(
     '--stations',
     String(STATIONS),
     '--pvs-per-station',
-    '26',
+    // Signals (6) and one pump block (26): fewer PVs leave a station without pumps.
+    '32',
     '--out',
     plantFile,
   ],

@@ -1,11 +1,12 @@
 import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { USER_ROLES } from '@leitwarte/core';
 import { isLockedOut, unlockUser } from './auth/user-state.js';
 import { addUser, resetPassword, UserInputError } from './auth/users.js';
 import { ConfigError, loadConfig } from './config.js';
 import { parsePlantDefinition } from './plant/index.js';
-import { generatePlantDocument } from './sources/index.js';
+import { generateMaintenanceDocument, generatePlantDocument } from './sources/index.js';
 import { describeVerification, verifyAuditChain } from './store/audit/audit-verify.js';
 import { openStore, type Store } from './store/index.js';
 
@@ -21,7 +22,8 @@ const USAGE = `Usage: npm run leitwarte -- <command>
 
 Roles: ${USER_ROLES.join(', ')}. Without --password a random one is printed once.
 The store is the one the server uses (LEITWARTE_DATA_DIR or LEITWARTE_DATABASE_URL).
-A generated plant (for benchmarks and load tests) runs with LEITWARTE_PLANT=FILE.`;
+A generated plant (for benchmarks and load tests) runs with LEITWARTE_PLANT=FILE; its pumps'
+maintenance configs are written beside it as maintenance.json.`;
 
 type Flags = {
   role?: string;
@@ -48,9 +50,16 @@ function generatePlant(flags: Flags): string {
   const seed = flags.seed === undefined ? 1 : count(flags.seed, 'seed', 2 ** 31);
   const document = generatePlantDocument({ stations, pvsPerStation, seed });
   // Validated like any plant file before it is written.
-  parsePlantDefinition(document);
+  const definition = parsePlantDefinition(document);
   writeFileSync(flags.out, JSON.stringify(document));
-  return `Wrote ${flags.out}: ${stations} stations × ${pvsPerStation} PVs = ${stations * pvsPerStation} PVs.`;
+  // Plant content is read from the plant file's folder: the pumps' maintenance configs go beside it.
+  const maintenance = generateMaintenanceDocument(definition);
+  const maintenanceFile = path.join(path.dirname(flags.out), 'maintenance.json');
+  writeFileSync(maintenanceFile, JSON.stringify(maintenance));
+  return (
+    `Wrote ${flags.out}: ${stations} stations × ${pvsPerStation} PVs = ${stations * pvsPerStation} PVs; ` +
+    `${maintenanceFile}: ${maintenance.runtimes.length} runtimes with service messages.`
+  );
 }
 
 /** What a command prints, and the exit code (0 unless it found something wrong). */

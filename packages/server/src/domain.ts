@@ -23,6 +23,7 @@ import { DashboardsContentSchema } from './plant/dashboards/dashboards-content.j
 import type { PlantDefinition } from './plant/definition-types.js';
 import { createEnergyService, loadEnergyContent } from './plant/energy/index.js';
 import { createHistorian, type HistorianDeps } from './plant/history/index.js';
+import { createRuntimeRates } from './plant/maintenance/runtime-rates.js';
 import {
   createMaintenanceService,
   createRuntimeService,
@@ -186,6 +187,8 @@ export async function createDomain(options: DomainOptions) {
     readThreads: config.chartReadThreads,
     log,
   });
+  // The due-date forecast's runtime rates come from the historian's day rollups.
+  const runtimeRates = createRuntimeRates({ historian, timeZone });
   // Past report rows come from the historian's rollups; today's rows from the live values.
   const reports = await createReportService({
     store,
@@ -302,6 +305,7 @@ export async function createDomain(options: DomainOptions) {
     energy,
     maintenance,
     runtimes,
+    runtimeRates,
     reports,
     scheduledExports,
     rueb,

@@ -7,3 +7,4 @@ export * from './entry-input.js';
 export * from './calls.js';
 export * from './upload.js';
 export * from './urgency.js';
+export * from './due-forecast.js';

@@ -1,6 +1,7 @@
 import {
   DatasheetDocumentSchema,
   DocumentIdParamsSchema,
+  DOCUMENT_TOO_LARGE_MESSAGE,
   ErrorReply,
   MAX_DOCUMENT_BYTES,
   MaintenancePvQuerySchema,
@@ -11,6 +12,8 @@ import {
   UploadTokenReplySchema,
 } from '@leitwarte/core';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import multipart from '@fastify/multipart';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Type } from 'typebox';
 import { createDocumentFiles } from '../plant/maintenance/document-files.js';
@@ -19,7 +22,7 @@ import { contentTypeOfStoredName } from '../plant/maintenance/document-kinds.js'
 import type { RouteOptions } from '../services.js';
 import { sessionOf } from './auth-guard.js';
 import { allowedOnPv, auditRefusal, pvExists, pvOf, sendError } from './maintenance-guards.js';
-import { checkUpload } from './maintenance-upload-form.js';
+import { receiveUpload } from './maintenance-upload-form.js';
 import { createUploadTokens } from './maintenance-upload-tokens.js';
 import { actorOf } from './request-actor.js';
 import { requireRight } from './require-right.js';
@@ -42,12 +45,10 @@ export const maintenanceDocumentRoutes: FastifyPluginAsyncTypebox<RouteOptions> 
   const maintenance = services.domain.maintenance;
   const files = createDocumentFiles(services.config.dataDir);
   const tokens = createUploadTokens();
-  // Only this plugin takes multipart bodies; they are buffered up to the limit, then checked.
-  app.addContentTypeParser(
-    'multipart/form-data',
-    { parseAs: 'buffer', bodyLimit: BODY_LIMIT },
-    (_r, body, done) => done(null, body),
-  );
+  // Only this plugin takes multipart bodies, and it streams them (@fastify/multipart, busboy):
+  // the file goes to disk as it arrives, so a 20 MiB upload never sits in memory.
+  // A file over the size is cut and refused by the form check (documentTooLarge), not thrown.
+  await app.register(multipart, { throwFileSizeLimit: false });
 
   app.post(
     '/api/maintenance/datasheets/docs/token',
@@ -65,9 +66,14 @@ export const maintenanceDocumentRoutes: FastifyPluginAsyncTypebox<RouteOptions> 
   app.post(
     '/api/maintenance/datasheets/docs',
     {
-      bodyLimit: BODY_LIMIT,
-      // Token and right are checked before the body is read: a refused upload never reaches the disk.
+      // Token, size and right are checked before the body is read: a refused upload never reaches the disk.
       onRequest: async (request, reply) => {
+        if (Number(request.headers['content-length'] ?? 0) > BODY_LIMIT) {
+          await auditRefusal(services, request, `${UPLOAD}.refused`, request.url, {
+            reason: 'documentTooLarge',
+          });
+          return sendError(reply, 413, 'documentTooLarge', DOCUMENT_TOO_LARGE_MESSAGE);
+        }
         const token = request.headers[UPLOAD_TOKEN_HEADER];
         if (!tokens.consume(sessionOf(request).sessionId, typeof token === 'string' ? token : undefined)) {
           await auditRefusal(services, request, `${UPLOAD}.refused`, request.url, { reason: 'uploadToken' });
@@ -97,15 +103,19 @@ export const maintenanceDocumentRoutes: FastifyPluginAsyncTypebox<RouteOptions> 
     async (request, reply) => {
       const pv = pvOf(request.query);
       if (!(await pvExists(services, reply, pv))) return reply;
-      const checked = await checkUpload(request.body, request.headers['content-type']);
+      const checked = await receiveUpload(request, files);
       if ('statusCode' in checked) {
         await auditRefusal(services, request, `${UPLOAD}.refused`, pvKey(pv), { reason: checked.code });
         return sendError(reply, checked.statusCode, checked.code, checked.message);
       }
       const { form, file } = checked;
-      const storedName = file ? await files.save(file.bytes, file.extension) : null;
-      const stored =
-        file && storedName ? { storedName, size: file.bytes.length, kind: file.kind } : undefined;
+      let storedName: string | null = null;
+      try {
+        storedName = file ? await files.keep(file.incoming, file.extension) : null;
+      } finally {
+        if (file && storedName === null) await rm(file.incoming, { force: true });
+      }
+      const stored = file && storedName ? { storedName, size: file.size, kind: file.kind } : undefined;
       try {
         return await maintenance.addDocument(pv, form, actorOf(request), stored);
       } catch (error) {

@@ -10,9 +10,13 @@ export const pvOf = (query: MaintenancePvQuery): PvRef => ({ type: query.pvType,
 
 /** Sends the error shape every route uses. */
 export function sendError(reply: FastifyReply, statusCode: number, code: string, message: string) {
-  const error = { 400: 'Bad Request', 403: 'Forbidden', 404: 'Not Found', 413: 'Payload Too Large' }[
-    statusCode
-  ];
+  const error = {
+    400: 'Bad Request',
+    401: 'Unauthorized',
+    403: 'Forbidden',
+    404: 'Not Found',
+    413: 'Payload Too Large',
+  }[statusCode];
   return reply.code(statusCode).send({ statusCode, error: error ?? 'Unsupported Media Type', code, message });
 }
 

@@ -1,6 +1,10 @@
 import { decodePvNr, isStationEncoded } from '@leitwarte/core';
 import { describe, expect, it } from 'vitest';
-import { generatePlantDefinition } from './generator.js';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { loadMaintenanceContent } from '../plant/maintenance/index.js';
+import { generateMaintenanceDocument, generatePlantDefinition } from './generator.js';
 import { createSimulator, QUIET_RATES } from './index.js';
 
 describe('plant generator', () => {
@@ -48,5 +52,29 @@ describe('plant generator', () => {
     expect(() => generatePlantDefinition({ stations: 0, pvsPerStation: 10 })).toThrow(RangeError);
     expect(() => generatePlantDefinition({ stations: 1, pvsPerStation: 1.5 })).toThrow(RangeError);
     expect(() => generatePlantDefinition({ stations: 1, pvsPerStation: 200_000 })).toThrow(RangeError);
+  });
+
+  it('gives every pump service messages for its hours and cycles that load as maintenance content', () => {
+    const definition = generatePlantDefinition({ stations: 3, pvsPerStation: 32, seed: 2 });
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'leitwarte-generated-'));
+    try {
+      fs.writeFileSync(
+        path.join(dir, 'maintenance.json'),
+        JSON.stringify(generateMaintenanceDocument(definition)),
+      );
+      const byKey = new Map(definition.pvs.map((pv) => [pv.key, pv.config]));
+      const content = loadMaintenanceContent(dir, { config: (key) => byKey.get(key) }, 'Europe/Berlin');
+      // 3 stations × 2 pumps × (hours, cycles) × (pre-warning, due).
+      expect(content.configs).toHaveLength(24);
+      const pump = definition.units.find((u) => u.kind === 'pump');
+      const hours = definition.pvs.find((pv) => pv.key === pump?.pvs.hours);
+      const due = content.configs.find(
+        (c) => c.pvRef.type === hours?.ref.type && c.pvRef.nr === hours?.ref.nr && c.type === 'Top',
+      );
+      expect(due).toMatchObject({ dimension: 'Hours', runtimeHours: hours?.sim.runtimeLimits?.upper });
+      expect(due?.message).toContain(pump?.name);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { parsePlantDefinition } from '../plant/definition.js';
 import type { PlantDocument, StationDocument, UnitDocument } from '../plant/definition-schema.js';
 import type { PlantDefinition } from '../plant/definition-types.js';
+import type { MaintenanceDocument } from '../plant/maintenance/maintenance-content.js';
 import { between, seededRandom, type Random } from './simulator/random.js';
 
 export interface GeneratorOptions {
@@ -147,4 +148,49 @@ export function generatePlantDocument({
     stations: Array.from({ length: stations }, (_, i) => station(i + 1, pvsPerStation, random)),
   };
   return document;
+}
+
+/**
+ * The maintenance content of a generated plant (`maintenance.json` beside its plant file):
+ * every pump's operating hours and switching cycles get a pre-warning at the runtime's upper-middle
+ * limit and a due message at its upper limit, as the demo's pumps have. Without it the store has no
+ * maintenance configs and the maintenance screens of a generated plant stay empty.
+ */
+export function generateMaintenanceDocument(definition: PlantDefinition): MaintenanceDocument {
+  const byKey = new Map(definition.pvs.map((pv) => [pv.key, pv]));
+  const stationNames = new Map(definition.stations.map((s) => [s.number, s.name]));
+  const runtimes: MaintenanceDocument['runtimes'] = [];
+  for (const unit of definition.units) {
+    if (unit.kind !== 'pump') continue;
+    const station = stationNames.get(unit.station) ?? '';
+    for (const [role, dimension, what] of [
+      ['hours', 'Hours', 'Wartung'],
+      ['cycles', 'Cycles', 'Schützprüfung'],
+    ] as const) {
+      const key = unit.pvs[role];
+      const limits = key === undefined ? null : byKey.get(key)?.sim.runtimeLimits;
+      if (key === undefined || !limits) continue;
+      runtimes.push({
+        pv: key,
+        dimension,
+        messages: {
+          TopMiddle: {
+            message: `${station} – ${unit.name}: ${what} in Kürze fällig`,
+            description: `Vorwarnung ${what}`,
+            priority: 6,
+            delayTime: 0,
+            runtimeHours: limits.upperMid,
+          },
+          Top: {
+            message: `${station} – ${unit.name}: ${what} fällig`,
+            description: `${what} fällig`,
+            priority: 4,
+            delayTime: 0,
+            runtimeHours: limits.upper,
+          },
+        },
+      });
+    }
+  }
+  return { descriptions: ['Inspektion', 'Schützprüfung'], runtimes, lifecycle: [], datasheets: [] };
 }

@@ -1,3 +1,8 @@
 export type { ConnectionState, DataSource, DialAction, FieldWrite, StationUpdate } from './data-source.js';
 export * from './simulator/index.js';
-export { generatePlantDefinition, generatePlantDocument, type GeneratorOptions } from './generator.js';
+export {
+  generateMaintenanceDocument,
+  generatePlantDefinition,
+  generatePlantDocument,
+  type GeneratorOptions,
+} from './generator.js';

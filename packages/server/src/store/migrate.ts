@@ -14,6 +14,7 @@ import { auditChainMigration } from './migrations/011-audit-chain.js';
 import { reportExportsMigration } from './migrations/012-report-exports.js';
 import { fieldOwnerMigration } from './migrations/015-field-owner.js';
 import { dashboardEditingMigration } from './migrations/018-dashboard-editing.js';
+import { calendarTokensMigration } from './migrations/019-calendar-tokens.js';
 
 /**
  * Migrations in code, in order; names sort by their number. A new migration takes the next free
@@ -36,6 +37,7 @@ export function migrations(dialect: StoreDialect): Record<string, Migration> {
     '012-report-exports': reportExportsMigration(dialect),
     ...(dialect === 'postgres' ? { '015-field-owner': fieldOwnerMigration } : {}),
     '018-dashboard-editing': dashboardEditingMigration,
+    '019-calendar-tokens': calendarTokensMigration,
   };
 }
 

@@ -3,6 +3,7 @@ import {
   OVERVIEW_COMPARE_PATH,
   OVERVIEW_PV_PATH,
   overviewStationPath,
+  RUNTIME_RATES_PATH,
   UPLOAD_CANCELLED,
   UPLOAD_TOKEN_HEADER,
   type DatasheetDataItem,
@@ -16,9 +17,11 @@ import {
   type MaintenanceNotification,
   type MaintenanceProtocolRow,
   type PvRef,
+  type RuntimeRate,
   type UploadTokenReply,
 } from '@leitwarte/core';
-import { apiRequest, apiUrl, NETWORK_ERROR, NetworkError } from './http';
+import { fileNameOf } from './charts';
+import { ApiError, apiRequest, apiResponse, apiUrl, NETWORK_ERROR, NetworkError } from './http';
 import { replyMessage, sendMultipart, type UploadOutcome, type UploadProgress } from './upload';
 
 const pvQuery = (pv: PvRef) => `pvType=${encodeURIComponent(pv.type)}&pvNr=${pv.nr}`;
@@ -121,6 +124,44 @@ export function getOverviewOfPv(pv: PvRef, signal?: AbortSignal): Promise<Mainte
   return apiRequest(`${OVERVIEW_PV_PATH}?${pvQuery(pv)}`, { signal });
 }
 
+/** GET /api/maintenance/runtime-rates: hours or cycles per day of every readable runtime (last 30 days). */
+export function getRuntimeRates(signal?: AbortSignal): Promise<RuntimeRate[]> {
+  return apiRequest(RUNTIME_RATES_PATH, { signal });
+}
+
+/** Which overview protocol an export is of, with its inputs (screens §7). */
+export type MaintenanceReportSelection =
+  | { mode: 'station'; stationNr: number }
+  | { mode: 'compare'; stationNr: number; compareValue: number; isPercent: boolean }
+  | { mode: 'pv'; pv: PvRef };
+
+/** What an export gives: the file (name from content-disposition) or why it failed. */
+export type MaintenanceExportResult =
+  { status: 'Success'; fileName: string; blob: Blob } | { status: 'Failed'; errorMessage: string };
+
+/** GET /api/maintenance/report.xlsx: the overview protocol as an XLSX file made on the server. */
+export async function exportMaintenanceReport(
+  selection: MaintenanceReportSelection,
+): Promise<MaintenanceExportResult> {
+  let query = `mode=${selection.mode}`;
+  if (selection.mode === 'pv') query += `&${pvQuery(selection.pv)}`;
+  else query += `&stationNr=${selection.stationNr}`;
+  if (selection.mode === 'compare')
+    query += `&compareValue=${selection.compareValue}&isPercent=${selection.isPercent}`;
+  try {
+    const response = await apiResponse(`/api/maintenance/report.xlsx?${query}`, {}, '*/*');
+    return {
+      status: 'Success',
+      fileName: fileNameOf(response.headers.get('content-disposition'), 'Wartungsprotokoll.xlsx'),
+      blob: await response.blob(),
+    };
+  } catch (error) {
+    if (error instanceof NetworkError) return { status: 'Failed', errorMessage: NETWORK_ERROR };
+    if (error instanceof ApiError) return { status: 'Failed', errorMessage: error.message };
+    throw error;
+  }
+}
+
 /** POST /api/maintenance/datasheets/docs/token: a single-use token for one upload (calls §7). */
 export function requestUploadToken(signal?: AbortSignal): Promise<UploadTokenReply> {
   return apiRequest('/api/maintenance/datasheets/docs/token', { method: 'POST', signal });
@@ -186,4 +227,29 @@ export async function uploadDatasheetDocument(
     },
   );
   return documentUploadResult(outcome);
+}
+
+/** The own calendar token: whether there is one, when it was made and last used by a calendar. */
+export interface CalendarTokenState {
+  active: boolean;
+  createdAt: number | null;
+  lastUsedAt: number | null;
+}
+
+/** GET /api/maintenance/calendar-token. */
+export function getCalendarToken(signal?: AbortSignal): Promise<CalendarTokenState> {
+  return apiRequest('/api/maintenance/calendar-token', { signal });
+}
+
+/** POST /api/maintenance/calendar-token: a new token (the old one stops working); the feed's full address. */
+export async function issueCalendarToken(): Promise<string> {
+  const { path } = await apiRequest<{ token: string; path: string }>('/api/maintenance/calendar-token', {
+    method: 'POST',
+  });
+  return new URL(apiUrl(path), window.location.href).href;
+}
+
+/** DELETE /api/maintenance/calendar-token: subscribed calendars get no more dates. */
+export function revokeCalendarToken(): Promise<{ revoked: boolean }> {
+  return apiRequest('/api/maintenance/calendar-token', { method: 'DELETE' });
 }

@@ -12,6 +12,13 @@ export interface DocumentFiles {
   readonly root: string;
   /** Writes the bytes under a new generated name and returns that name. */
   save(bytes: Buffer, extension: string): Promise<string>;
+  /**
+   * A fresh path for an upload on its way in, beside the stored files (so that keeping it is a
+   * rename, not a copy) but never under a stored name.
+   */
+  incomingPath(): Promise<string>;
+  /** Moves a checked incoming file under a new generated name and returns that name. */
+  keep(incoming: string, extension: string): Promise<string>;
   /** Opens a stored file for reading; null when the name is not a generated one or the file is gone. */
   open(storedName: string): Promise<{ stream: ReadStream; size: number } | null>;
   remove(storedName: string): Promise<void>;
@@ -25,13 +32,31 @@ export function createDocumentFiles(dataDir: string): DocumentFiles {
     const full = path.resolve(root, storedName);
     return full.startsWith(root + path.sep) ? full : null;
   };
+  const incomingDir = path.join(root, 'incoming');
+  const newStoredName = async (extension: string) => {
+    if (!/^\.[a-z]{3,4}$/.test(extension)) throw new Error(`bad extension ${extension}`);
+    const storedName = `datasheets/${randomUUID()}${extension}`;
+    const full = fullPath(storedName) as string;
+    await fs.mkdir(path.dirname(full), { recursive: true, mode: 0o750 });
+    return { storedName, full };
+  };
   return {
     root,
+    async incomingPath() {
+      await fs.mkdir(incomingDir, { recursive: true, mode: 0o750 });
+      return path.join(incomingDir, `${randomUUID()}.part`);
+    },
+    async keep(incoming, extension) {
+      if (path.dirname(incoming) !== incomingDir) throw new Error('not an incoming upload');
+      const { storedName, full } = await newStoredName(extension);
+      // link + unlink instead of rename: like 'wx', never replaces an existing file.
+      await fs.link(incoming, full);
+      await fs.rm(incoming, { force: true });
+      await fs.chmod(full, 0o640);
+      return storedName;
+    },
     async save(bytes, extension) {
-      if (!/^\.[a-z]{3,4}$/.test(extension)) throw new Error(`bad extension ${extension}`);
-      const storedName = `datasheets/${randomUUID()}${extension}`;
-      const full = fullPath(storedName) as string;
-      await fs.mkdir(path.dirname(full), { recursive: true, mode: 0o750 });
+      const { storedName, full } = await newStoredName(extension);
       // 'wx': never overwrite; the name is fresh, so an existing file would be a fault.
       await fs.writeFile(full, bytes, { flag: 'wx', mode: 0o640 });
       return storedName;

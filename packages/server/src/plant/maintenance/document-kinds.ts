@@ -1,3 +1,5 @@
+import { createReadStream } from 'node:fs';
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import { inspectArchive } from './office-archive.js';
 
@@ -45,43 +47,75 @@ function officeKind(names: readonly string[]): DocumentKind | null {
   return null;
 }
 
+/** Markup at a text's start (HTML or SVG) is never "text" here. */
+const MARKUP_START = /^\uFEFF?\s*</;
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000b\u000e-\u001f\u007f]/;
+
 /**
  * Plain text: valid UTF-8 without control characters other than tab, line feed, carriage return
- * and form feed, and no markup at its start (HTML or SVG is never "text" here).
+ * and form feed, and no markup at its start. Decoded chunk by chunk, so a file is checked
+ * without being held in memory.
  */
-function isPlainText(bytes: Buffer): boolean {
-  let text: string;
+async function isPlainText(chunks: AsyncIterable<Buffer>): Promise<boolean> {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  let start = '';
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    for await (const chunk of chunks) {
+      const text = decoder.decode(chunk, { stream: true });
+      if (CONTROL.test(text)) return false;
+      // Only the start matters: collected while it is blanks, so the first other character is in it.
+      if (/^\uFEFF?\s*$/.test(start)) start += text;
+    }
+    const rest = decoder.decode();
+    if (CONTROL.test(rest)) return false;
+    start += rest;
   } catch {
     return false;
   }
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u0008\u000b\u000e-\u001f\u007f]/.test(text)) return false;
-  return !/^\uFEFF?\s*</.test(text);
+  return !MARKUP_START.test(start);
+}
+
+async function* once(bytes: Buffer): AsyncIterable<Buffer> {
+  yield bytes;
 }
 
 /** What a file's content is: an allowed kind, none of them, or an archive that unpacks to too much. */
 export type DetectedDocument = DocumentKind | 'refused' | 'archiveTooLarge' | 'archiveDamaged';
 
+/** The first bytes of a file: enough for every signature checked here. */
+async function headOf(file: string): Promise<Buffer> {
+  const handle = await fs.open(file, 'r');
+  try {
+    const head = Buffer.alloc(8);
+    const { bytesRead } = await handle.read(head, 0, head.length, 0);
+    return head.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
 /**
- * The kind of a file's content. DOCX and XLSX are ZIP archives: they are read (entry count,
- * declared and actual unpacked sizes, office-archive.ts) before their parts are looked at.
+ * The kind of a file's content, given as bytes or as a file (an upload streamed to disk: read
+ * in chunks, never whole). DOCX and XLSX are ZIP archives: they are read (entry count, declared
+ * and actual unpacked sizes, office-archive.ts) before their parts are looked at.
  */
-export async function detectDocumentKind(bytes: Buffer): Promise<DetectedDocument> {
-  if (bytes.length === 0) return 'refused';
-  if (startsWith(bytes, [0x25, 0x50, 0x44, 0x46, 0x2d])) return KINDS.pdf; // %PDF-
-  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return KINDS.png;
-  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return KINDS.jpeg;
-  if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04])) {
-    const archive = await inspectArchive(bytes);
+export async function detectDocumentKind(source: Buffer | { path: string }): Promise<DetectedDocument> {
+  const head = Buffer.isBuffer(source) ? source.subarray(0, 8) : await headOf(source.path);
+  if (head.length === 0) return 'refused';
+  if (startsWith(head, [0x25, 0x50, 0x44, 0x46, 0x2d])) return KINDS.pdf; // %PDF-
+  if (startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return KINDS.png;
+  if (startsWith(head, [0xff, 0xd8, 0xff])) return KINDS.jpeg;
+  if (startsWith(head, [0x50, 0x4b, 0x03, 0x04])) {
+    const archive = await inspectArchive(source);
     if (!archive.ok) {
       if (archive.reason === 'invalid') return 'refused';
       return archive.reason === 'damaged' ? 'archiveDamaged' : 'archiveTooLarge';
     }
     return officeKind(archive.names) ?? 'refused';
   }
-  return isPlainText(bytes) ? KINDS.text : 'refused';
+  const chunks = Buffer.isBuffer(source) ? once(source) : createReadStream(source.path);
+  return (await isPlainText(chunks)) ? KINDS.text : 'refused';
 }
 
 /** Whether the ending of an (already sanitised) original name belongs to the detected kind. */

@@ -14,5 +14,6 @@ export {
   seedMaintenanceContent,
   MaintenanceContentSchema,
   type MaintenanceContent,
+  type MaintenanceDocument,
 } from './maintenance-content.js';
 export { DEMO_CONTENT_DIR, PlantContentError } from '../content-file.js';

@@ -76,7 +76,7 @@ export const MaintenanceContentSchema = Type.Object(
   },
   { additionalProperties: false },
 );
-type MaintenanceDocument = Static<typeof MaintenanceContentSchema>;
+export type MaintenanceDocument = Static<typeof MaintenanceContentSchema>;
 
 /** Demo maintenance content, checked against the plant: every PV exists, runtimes are runtimes. */
 export interface MaintenanceContent {

@@ -27,12 +27,17 @@ class TooLarge extends Error {}
  * differs from its declared one: 'damaged'). No ZIP, or encrypted entries: 'invalid'.
  */
 export async function inspectArchive(
-  bytes: Buffer,
+  source: Buffer | { path: string },
   limits = OFFICE_ARCHIVE_LIMITS,
 ): Promise<ArchiveInspection> {
   let zip: yauzl.ZipFile;
+  // autoClose off: the entries are read after the listing; the file is closed below.
+  const options = { validateEntrySizes: true, strictFileNames: false, autoClose: false };
   try {
-    zip = await yauzl.fromBufferPromise(bytes, { validateEntrySizes: true, strictFileNames: false });
+    // An uploaded file is read where it lies: the archive is never held in memory as a whole.
+    zip = Buffer.isBuffer(source)
+      ? await yauzl.fromBufferPromise(source, options)
+      : await yauzl.openPromise(source.path, options);
   } catch {
     return { ok: false, reason: 'invalid' };
   }

@@ -126,6 +126,8 @@ describe.each(BOTH_DIALECTS)('chaining an existing audit log once (%s)', (dialec
     for (const column of ['version', 'created_by', 'updated_at', 'updated_by']) {
       await sql`alter table dashboards drop column ${sql.ref(column)}`.execute(db);
     }
+    // (019: maintenance calendar tokens.)
+    await sql`drop table maintenance_calendar_tokens`.execute(db);
     if (dialect === 'sqlite') {
       await sql`drop trigger audit_log_no_replace`.execute(db);
     } else {

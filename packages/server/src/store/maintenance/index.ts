@@ -27,3 +27,4 @@ export function createMaintenanceRepositories(db: Kysely<Database>): Maintenance
     datasheets: createDatasheetRepository(db),
   };
 }
+export * from './calendar-token-repository.js';

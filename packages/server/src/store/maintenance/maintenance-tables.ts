@@ -12,6 +12,8 @@ export interface MaintenanceTables {
   maintenance_documents: MaintenanceDocumentsTable;
   maintenance_datasheet_data: MaintenanceDatasheetDataTable;
   maintenance_parts: MaintenancePartsTable;
+  /** Migration 019: one calendar feed token per user (its SHA-256 only). */
+  maintenance_calendar_tokens: MaintenanceCalendarTokensTable;
 }
 
 /** One service-message limit of a runtime PV; the live runtime value's limit overrides runtime_hours. */
@@ -80,4 +82,11 @@ export interface MaintenancePartsTable {
   number: string;
   name: string;
   quantity: number;
+}
+
+export interface MaintenanceCalendarTokensTable {
+  user_id: number;
+  token_hash: string;
+  created_at: number;
+  last_used_at: number | null;
 }

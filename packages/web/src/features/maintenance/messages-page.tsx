@@ -15,16 +15,20 @@ import { useLocaleFormat } from '../../lib/format-locale';
 import { usePvValue } from '../../live/use-pv-value';
 import { EmptyView, ErrorView, LoadingView } from '../../ui/status-views';
 import { withLiveRuntime } from './live-figures';
+import { CalendarFeed } from './calendar-feed';
 import { machinePath } from './machine-paths';
 import { formatRuntime } from './notification-format';
 import { StationSelect } from './station-select';
 import { UrgencyBadge } from './urgency-badge';
+import { useDueForecast } from './use-due-forecast';
 import { useLiveRuntimes } from './use-live-runtimes';
 import './maintenance.css';
 
 /** Kinds of the maintenance selection: every runtime (general, screens §4), operating time, cycles. */
 const KINDS = ['general', 'time', 'cycles'] as const;
 type Kind = (typeof KINDS)[number];
+
+type DueForecast = ReturnType<typeof useDueForecast>;
 
 const URGENCY_ORDER = { overdue: 0, dueSoon: 1, ok: 2 } as const;
 
@@ -34,13 +38,14 @@ function ofKind(row: MaintenanceProtocolRow, kind: Kind): boolean {
 }
 
 /** One notification; re-renders when its runtime PV's live value changes. */
-function MessageRow({ row }: { row: MaintenanceProtocolRow }) {
+function MessageRow({ row, dueAt }: { row: MaintenanceProtocolRow; dueAt: DueForecast }) {
   const { t } = useTranslation();
   const format = useLocaleFormat();
   const live = usePvValue(pvKey(row.notification.pvRef));
   const n = withLiveRuntime(row.notification, live);
   const urgency = maintenanceUrgency(n.targetRuntime, n.remainingRuntime);
   const figure = (value: number) => formatRuntime(format, value, n.runtimeDimension);
+  const forecastText = (at: number | null) => (at === null ? '–' : format.date(at));
   const machine = row.machinePv ?? row.notification.pvRef;
   return (
     <Table.Tr data-urgency={urgency} data-pv={pvKey(n.pvRef)} className={`maintenance-row-${urgency}`}>
@@ -66,6 +71,9 @@ function MessageRow({ row }: { row: MaintenanceProtocolRow }) {
         {figure(n.remainingRuntime)}
       </Table.Td>
       <Table.Td>{t(`maintenance.endType.${n.runtimeEndType}`)}</Table.Td>
+      <Table.Td data-cell="due" className="maintenance-nowrap">
+        {forecastText(dueAt(n))}
+      </Table.Td>
       <Table.Td className="maintenance-nowrap">
         <UrgencyBadge target={n.targetRuntime} remaining={n.remainingRuntime} />
       </Table.Td>
@@ -81,6 +89,7 @@ export function MessagesPage() {
   const { t } = useTranslation();
   const [stationNr, setStationNr] = useState(ALL_STATIONS);
   const [kind, setKind] = useState<Kind>('general');
+  const dueAt = useDueForecast();
   const query = useQuery({
     queryKey: ['maintenance', 'overview', 'station', stationNr],
     queryFn: ({ signal }) => getOverviewByStation(stationNr, signal),
@@ -127,6 +136,9 @@ export function MessagesPage() {
               <Table.Th ta="right">{t('maintenance.columns.target')}</Table.Th>
               <Table.Th ta="right">{t('maintenance.columns.remaining')}</Table.Th>
               <Table.Th>{t('maintenance.columns.endType')}</Table.Th>
+              <Table.Th title={t('maintenance.columns.dueForecastHint')}>
+                {t('maintenance.columns.dueForecast')}
+              </Table.Th>
               <Table.Th>{t('maintenance.columns.state')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -135,6 +147,7 @@ export function MessagesPage() {
               <MessageRow
                 key={`${pvKey(row.notification.pvRef)}/${row.notification.serviceMessageType}`}
                 row={row}
+                dueAt={dueAt}
               />
             ))}
           </Table.Tbody>
@@ -162,6 +175,7 @@ export function MessagesPage() {
         </Stack>
       </Group>
       {content}
+      <CalendarFeed />
     </Stack>
   );
 }

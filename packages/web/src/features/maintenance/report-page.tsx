@@ -21,7 +21,14 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getOverviewByCompareValue, getOverviewByStation, getOverviewOfPv } from '../../api/maintenance';
+import {
+  exportMaintenanceReport,
+  getOverviewByCompareValue,
+  getOverviewByStation,
+  getOverviewOfPv,
+  type MaintenanceReportSelection,
+} from '../../api/maintenance';
+import { saveFile } from '../../lib/save-file';
 import { useLocaleFormat } from '../../lib/format-locale';
 import { downloadCsv } from '../../ui/archive/download-csv';
 import { csvFormatFor, rowsToCsv, type DataListColumn } from '../../ui/data-list';
@@ -29,6 +36,7 @@ import { EmptyView, ErrorView, LoadingView } from '../../ui/status-views';
 import { formatRuntime } from './notification-format';
 import { StationSelect } from './station-select';
 import { UrgencyBadge } from './urgency-badge';
+import { useDueForecast } from './use-due-forecast';
 import './maintenance.css';
 
 /** The three overview protocols of screens §7. */
@@ -39,6 +47,7 @@ type Mode = (typeof MODES)[number];
 function useColumns(): DataListColumn<MaintenanceProtocolRow>[] {
   const { t } = useTranslation();
   const format = useLocaleFormat();
+  const dueAt = useDueForecast();
   return useMemo(() => {
     const figure = (pick: (r: MaintenanceProtocolRow) => number) => (r: MaintenanceProtocolRow) =>
       formatRuntime(format, pick(r), r.notification.runtimeDimension);
@@ -77,6 +86,14 @@ function useColumns(): DataListColumn<MaintenanceProtocolRow>[] {
         align: 'right',
       },
       {
+        id: 'due',
+        label: t('maintenance.columns.dueForecast'),
+        value: (r) => {
+          const at = dueAt(r.notification);
+          return at === null ? '' : format.date(at);
+        },
+      },
+      {
         id: 'state',
         label: t('maintenance.columns.state'),
         value: (r) => {
@@ -85,13 +102,14 @@ function useColumns(): DataListColumn<MaintenanceProtocolRow>[] {
         },
       },
     ];
-  }, [t, format]);
+  }, [t, format, dueAt]);
 }
 
 /**
  * Maintenance report (screens §2, §7): the overview protocol by station, by compare value (the
  * runtimes whose remaining runtime is below it, absolute or in percent of the target) or of one
- * PV; printable (the print layout leaves out the controls) and exported as CSV.
+ * PV; printable (the print layout leaves out the controls), exported as CSV (as shown) or as
+ * XLSX made on the server (figures as numbers, forecast due dates as dates).
  */
 export function ReportPage() {
   const { t, i18n } = useTranslation();
@@ -119,6 +137,21 @@ export function ReportPage() {
       `${t('maintenance.report.fileName')}-${new Date().toISOString().slice(0, 10)}.csv`,
       rowsToCsv(rows, columns, csvFormatFor(i18n.resolvedLanguage)),
     );
+
+  const [exporting, setExporting] = useState(false);
+  const [exportError, setExportError] = useState<string | null>(null);
+  const exportXlsx = async () => {
+    let selection: MaintenanceReportSelection;
+    if (mode === 'pv' && pv) selection = { mode, pv };
+    else if (mode === 'compare') selection = { mode, stationNr, compareValue, isPercent };
+    else selection = { mode: 'station', stationNr };
+    setExporting(true);
+    setExportError(null);
+    const result = await exportMaintenanceReport(selection);
+    setExporting(false);
+    if (result.status === 'Success') saveFile(result.fileName, result.blob);
+    else setExportError(result.errorMessage);
+  };
 
   let content;
   if (mode === 'pv' && !pv) content = <Text c="red">{t('validation.selectPv')}</Text>;
@@ -181,8 +214,21 @@ export function ReportPage() {
           <Button variant="default" onClick={exportCsv} disabled={rows.length === 0}>
             {t('maintenance.report.csv')}
           </Button>
+          <Button
+            variant="default"
+            onClick={() => void exportXlsx()}
+            loading={exporting}
+            disabled={rows.length === 0}
+          >
+            {t('maintenance.report.xlsx')}
+          </Button>
         </Group>
       </Group>
+      {exportError ? (
+        <Text c="red" role="alert" className="maintenance-no-print">
+          {t('maintenance.report.exportFailed')}: {exportError}
+        </Text>
+      ) : null}
       <Stack gap="sm" className="maintenance-no-print">
         <SegmentedControl
           value={mode}
