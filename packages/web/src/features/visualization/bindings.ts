@@ -172,16 +172,24 @@ function sameRendered(a: Rendered | undefined, b: Rendered): boolean {
   );
 }
 
-function write(binding: Binding, next: Rendered): void {
+const MANAGED_CLASSES: readonly string[] = [...ALL_QUALITY, ...STATE_CLASSES];
+
+/** Writes what changed: the text node's data in place, the fill, and the classes when they differ. */
+function write(binding: Binding, next: Rendered, previous: Rendered | undefined): void {
   const { element } = binding;
-  if (next.text !== undefined && element.textContent !== next.text) element.textContent = next.text;
-  if (next.fill) {
+  if (next.text !== undefined && next.text !== previous?.text) {
+    // Changing the existing text node's data avoids replacing the node (and its layout object).
+    const node = element.firstChild;
+    if (node && node.nodeType === 3 && node.nextSibling === null) (node as Text).data = next.text;
+    else element.textContent = next.text;
+  }
+  if (next.fill && (next.fill.y !== previous?.fill?.y || next.fill.height !== previous.fill.height)) {
     element.setAttribute('y', String(next.fill.y));
     element.setAttribute('height', String(next.fill.height));
   }
+  if (previous !== undefined && previous.classes.join(' ') === next.classes.join(' ')) return;
   const list = element.classList;
-  for (const c of [...ALL_QUALITY, ...STATE_CLASSES])
-    if (list.contains(c) && !next.classes.includes(c)) list.remove(c);
+  for (const c of MANAGED_CLASSES) if (!next.classes.includes(c) && list.contains(c)) list.remove(c);
   for (const c of next.classes) if (!list.contains(c)) list.add(c);
 }
 
@@ -248,9 +256,10 @@ export function bindImage(
     let writes = 0;
     for (const binding of targets) {
       const next = binding.render(source);
-      if (sameRendered(binding.last, next)) continue;
+      const previous = binding.last;
+      if (sameRendered(previous, next)) continue;
       binding.last = next;
-      write(binding, next);
+      write(binding, next, previous);
       writes += 1;
     }
     return writes;

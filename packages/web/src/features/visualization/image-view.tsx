@@ -16,12 +16,14 @@ import { imageFormatter } from './image-format';
 import { connectLiveImage } from './live-image';
 import { attachPanZoom, readViewBox, type PanZoom } from './pan-zoom';
 import { PvHoverCard, type Hover } from './pv-hover-card';
-import { sanitizeSvg } from './sanitize-svg';
 import { imageTexts } from './translate-image';
+import { preparedImage } from './use-image-data';
 
 const isKey = (key: string) => parsePvKey(key) !== null;
 
 export interface ImageViewProps {
+  /** The image's name: its parsed markup is kept under it. */
+  name: string;
   markup: string;
   configs: ReadonlyMap<string, PvConfig>;
   /** The user may edit text messages (editTexts): text elements become actions. */
@@ -59,8 +61,12 @@ function markActions(svg: SVGSVGElement, canEditTexts: boolean, textLabel: strin
  * in the DOM: values, states, texts and the view box are written there directly, so live data and
  * panning never re-render React.
  */
-export function ImageView({ markup, configs, canEditTexts, onAction, onResync }: ImageViewProps) {
+export function ImageView({ name, markup, configs, canEditTexts, onAction, onResync }: ImageViewProps) {
   const { t } = useTranslation();
+  // Read by the bindings at render time: configs arriving or refreshed re-render the values in
+  // place instead of binding the image anew.
+  const configOf = useStableCallback((key: string) => configs.get(key));
+  const textLabel = useStableCallback(() => t('processImages.textMessage.title'));
   const host = useRef<HTMLDivElement>(null);
   const panZoom = useRef<PanZoom | null>(null);
   const bindingsRef = useRef<ImageBindings | null>(null);
@@ -80,7 +86,7 @@ export function ImageView({ markup, configs, canEditTexts, onAction, onResync }:
   useEffect(() => {
     const container = host.current;
     if (!container) return undefined;
-    const svg = sanitizeSvg(markup);
+    const svg = preparedImage(name, markup);
     svg.classList.add('process-image-svg');
     svg.setAttribute('preserveAspectRatio', 'xMidYMid meet');
     svg.removeAttribute('width');
@@ -95,7 +101,7 @@ export function ImageView({ markup, configs, canEditTexts, onAction, onResync }:
       svg,
       {
         value: (key) => pvValueStore.get(key),
-        config: (key) => configs.get(key),
+        config: configOf,
         format: formatValue,
       },
       isKey,
@@ -106,7 +112,7 @@ export function ImageView({ markup, configs, canEditTexts, onAction, onResync }:
     applyTexts(translateRefCurrent);
 
     svgRef.current = svg;
-    markActions(svg, canEdit(), t('processImages.textMessage.title'));
+    markActions(svg, canEdit(), textLabel());
     const pz = attachPanZoom(svg);
     panZoom.current = pz;
     const target = (event: Event) => {
@@ -164,7 +170,11 @@ export function ImageView({ markup, configs, canEditTexts, onAction, onResync }:
       bindingsRef.current = null;
       svgRef.current = null;
     };
-  }, [markup, configs, act, resync, t, translateRefCurrent, formatValue, canEdit]);
+  }, [name, markup, act, resync, textLabel, translateRefCurrent, formatValue, canEdit, configOf]);
+
+  useEffect(() => {
+    bindingsRef.current?.updateAll();
+  }, [configs]);
 
   // The rights come after the image: text messages become actions then, without binding anew.
   useEffect(() => {

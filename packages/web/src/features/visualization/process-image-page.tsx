@@ -72,6 +72,7 @@ export function ProcessImagePage() {
   else
     content = (
       <ImageView
+        name={name}
         markup={data.markup}
         configs={data.configs}
         canEditTexts={data.canEditTexts}
