@@ -23,6 +23,7 @@ export const IMAGE_ATTRIBUTES = new Set([
   'data-dashboard',
   'data-id',
   'data-href',
+  'data-image',
   'data-path',
   'data-default',
   'data-station-nr',

@@ -73,6 +73,7 @@ export function ImageView({ name, markup, configs, canEditTexts, onAction, onRes
   const svgRef = useRef<SVGSVGElement | null>(null);
   const canEdit = useStableCallback(() => canEditTexts);
   const translateRef = useRef<((tr: (s: string) => string) => void) | null>(null);
+  const rewriteTexts = useRef<(() => void) | null>(null);
   const [hover, setHover] = useState<Hover | null>(null);
   const format = useLocaleFormat();
   const labels = usePvFormatLabels();
@@ -142,7 +143,13 @@ export function ImageView({ name, markup, configs, canEditTexts, onAction, onRes
       const x = event.clientX;
       const y = event.clientY;
       cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => setHover(key && isKey(key) ? { key, x, y } : null));
+      // The hover shows the value in the element's own number format (decimals, unit).
+      const decimals = el?.getAttribute('data-decimals');
+      const shownDecimals = decimals && /^\d+$/.test(decimals.trim()) ? Number(decimals) : null;
+      const unit = el?.getAttribute('data-unit') ?? null;
+      frame = requestAnimationFrame(() =>
+        setHover(key && isKey(key) ? { key, x, y, decimals: shownDecimals, unit } : null),
+      );
     };
     const onLeave = () => {
       cancelAnimationFrame(frame);
@@ -154,13 +161,15 @@ export function ImageView({ name, markup, configs, canEditTexts, onAction, onRes
     svg.addEventListener('pointerleave', onLeave);
 
     const disconnect = connectLiveImage(bindings, resync);
-    const stopTexts = watchTexts(bindings);
+    const texts = watchTexts(bindings, translateRefCurrent);
+    rewriteTexts.current = texts.write;
     const stopAlerts = watchAlerts(svg);
     return () => {
       stopAlerts();
       cancelAnimationFrame(frame);
       disconnect();
-      stopTexts();
+      texts.stop();
+      rewriteTexts.current = null;
       pz.dispose();
       svg.removeEventListener('click', onClick);
       svg.removeEventListener('keydown', onKey);
@@ -184,6 +193,7 @@ export function ImageView({ name, markup, configs, canEditTexts, onAction, onRes
   // A new language: the image's own texts and every value's formatting.
   useEffect(() => {
     translateRef.current?.(plantText);
+    rewriteTexts.current?.();
     bindingsRef.current?.updateAll();
   }, [plantText, labels, format]);
 
@@ -238,14 +248,22 @@ function watchAlerts(svg: SVGSVGElement): () => void {
   };
 }
 
-/** Text messages shown by the image, live from the text channel; written straight into the DOM. */
-function watchTexts(bindings: ImageBindings): () => void {
+/**
+ * Text messages shown by the image, live from the text channel; written straight into the DOM in
+ * the user's language (the operators write them in German: screens §1, through the plant texts
+ * with German as the fallback). Returns the function that writes them again and the one that stops.
+ */
+function watchTexts(
+  bindings: ImageBindings,
+  translate: (german: string) => string,
+): { write: () => void; stop: () => void } {
   const ids = bindings.textIds;
-  if (ids.length === 0) return () => {};
+  if (ids.length === 0) return { write: () => {}, stop: () => {} };
   const write = () => {
     for (const id of ids) {
-      const message = textMessageHub.messages.get(String(id))?.message;
-      if (message === undefined) continue;
+      const german = textMessageHub.messages.get(String(id))?.message;
+      if (german === undefined) continue;
+      const message = translate(german);
       for (const el of bindings.textElements.get(id) ?? []) {
         if (el.textContent !== message) el.textContent = message;
       }
@@ -254,8 +272,11 @@ function watchTexts(bindings: ImageBindings): () => void {
   const stop = textMessageHub.messages.subscribe(write);
   const release = textMessageHub.watch(ids);
   write();
-  return () => {
-    stop();
-    release();
+  return {
+    write,
+    stop: () => {
+      stop();
+      release();
+    },
   };
 }

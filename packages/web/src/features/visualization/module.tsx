@@ -18,5 +18,6 @@ export const visualizationFeature: FeatureModule = {
     { path: 'visualization', element: page(<ProcessImagesPage />) },
     { path: 'visualization/:name', element: page(<ProcessImagePage />) },
   ],
+  windowRoutes: [{ path: 'visualization/:name', element: page(<ProcessImagePage standalone />) }],
   nav: [{ group: 'plant', path: '/visualization', labelKey: 'nav.processImages' }],
 };

@@ -1,20 +1,34 @@
-import { Anchor, Group, Stack, Title } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Title } from '@mantine/core';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { useAutoLogout } from '../../lib/auto-logout/use-auto-logout';
+import { PvActionHost } from '../../ui/pv-actions';
 import { ErrorView, LoadingView } from '../../ui/status-views';
 import { useVisualisationText } from '../../lib/visualisation-texts';
 import { textMessageHub } from '../../live/text-message-hub';
 import { ActionDialogs, type ActionDialog } from './action-dialogs';
-import type { VisuAction } from './actions';
+import { imageWindowPath, type VisuAction } from './actions';
 import { ImageView } from './image-view';
 import { launchWriteAction } from './launch-write-action';
 import { useImageData, useProcessImageList } from './use-image-data';
 import '@mantine/notifications/styles.css';
 import './visualization.css';
 
-/** /visualization/:name — a process image with live values and its actions (screens §2). */
-export function ProcessImagePage() {
+// Embedded in the native app, window.open opens in place (native bridge); in a browser a new tab.
+const openWindow = (url: string) => void window.open(url, '_blank', 'noopener');
+
+/** The image fills the window by itself; the shell's pieces it needs come along. */
+function WindowFrame() {
+  useAutoLogout();
+  return <PvActionHost />;
+}
+
+/**
+ * /visualization/:name — a process image with live values and its actions (screens §2); alone in
+ * a window (`standalone`, /window/visualization/:name) without the shell around it.
+ */
+export function ProcessImagePage({ standalone = false }: { standalone?: boolean }) {
   const { t } = useTranslation();
   const plantText = useVisualisationText();
   const { name = '' } = useParams();
@@ -32,8 +46,7 @@ export function ProcessImagePage() {
           return;
         case 'window':
         case 'applicationStart':
-          // Embedded in the native app, window.open opens in place (native bridge).
-          window.open(action.url, '_blank', 'noopener');
+          openWindow(action.url);
           return;
         case 'invalidPath':
           setDialog({ kind: 'invalidPath' });
@@ -82,17 +95,31 @@ export function ProcessImagePage() {
     );
 
   return (
-    <Stack gap="sm" className="process-image-page">
+    <Stack gap="sm" className={standalone ? 'process-image-page process-image-window' : 'process-image-page'}>
       <Group gap="xs" wrap="nowrap" align="baseline">
-        <Anchor component={Link} to="/visualization" size="sm" className="process-image-back">
-          {t('processImages.title')}
-        </Anchor>
+        {standalone ? null : (
+          <Anchor component={Link} to="/visualization" size="sm" className="process-image-back">
+            {t('processImages.title')}
+          </Anchor>
+        )}
         <Title order={1} size="h4" className="process-image-title">
           {plantText(title)}
         </Title>
+        {standalone ? null : (
+          <Button
+            variant="default"
+            size="compact-sm"
+            ml="auto"
+            className="process-image-open-window"
+            onClick={() => openWindow(imageWindowPath(name))}
+          >
+            {t('processImages.openWindow')}
+          </Button>
+        )}
       </Group>
       {content}
       <ActionDialogs dialog={dialog} onChange={setDialog} />
+      {standalone ? <WindowFrame /> : null}
     </Stack>
   );
 }
