@@ -22,10 +22,10 @@ describe('process images in the browser', () => {
   let browser: Browser;
   let admin: LoggedIn;
 
-  async function openImage(): Promise<ProcessImagePage> {
+  async function openImage(name = IMAGE): Promise<ProcessImagePage> {
     const { page } = await newPage(browser);
     const login = new LoginPage(page);
-    const target = `/visualization/${IMAGE}`;
+    const target = `/visualization/${name}`;
     await login.open(server.url, `/login?returnUrl=${encodeURIComponent(target)}`);
     await login.logIn('betrieb', TEST_PLANT_USERS_PASSWORD);
     await page.waitForURL((url) => url.pathname === target, { timeout: 20_000 });
@@ -224,6 +224,60 @@ describe('process images in the browser', () => {
     } finally {
       server.services.plant.setSourceConnected?.(true);
     }
+    await image.page.context().close();
+  });
+
+  it('opens an image alone in a window, from its button and from a window action', async () => {
+    const image = await openImage();
+    const context = image.page.context();
+    const [fromButton] = await Promise.all([
+      context.waitForEvent('page'),
+      image.page.getByRole('button', { name: 'In eigenem Fenster öffnen' }).click(),
+    ]);
+    await fromButton.waitForURL((url) => url.pathname === `/window/visualization/${IMAGE}`);
+    const alone = new ProcessImagePage(fromButton);
+    await alone.waitForText(alone.value('AnaIn-100010'), (text) => /^\d+,\d\d m$/.test(text));
+    // Without the shell: no navigation, no header; the image and its title only.
+    expect(await fromButton.getByRole('navigation').count()).toBe(0);
+    expect(await fromButton.locator('header').count()).toBe(0);
+    expect(await fromButton.getByRole('heading', { level: 1 }).innerText()).toContain('Wasserwerk Auheim');
+
+    const [fromAction] = await Promise.all([
+      context.waitForEvent('page'),
+      image.element('fenster-lindenberg').click(),
+    ]);
+    await fromAction.waitForURL((url) => url.pathname === '/window/visualization/hb-lindenberg');
+    const tank = new ProcessImagePage(fromAction);
+    await tank.image().locator('[data-pv-fill="AnaIn-200010"]').first().waitFor({ timeout: 20_000 });
+    expect(await fromAction.locator('header').count()).toBe(0);
+    await context.close();
+  });
+
+  it('shows a text message in English through the plant texts', async () => {
+    const image = await openImage('hb-lindenberg');
+    const message = image.element('textmeldung-2');
+    await image.waitForText(message, (t) => t.startsWith('Wartung Hochbehälter Lindenberg am Donnerstag'));
+    await new LocalisedOverview(image.page).chooseLanguage('Sprache', 'en');
+    await image.waitForText(message, (t) =>
+      t.startsWith('Maintenance of elevated tank Lindenberg on Thursday'),
+    );
+    await image.page.context().close();
+  });
+
+  it('the hover shows a value in its element’s decimals and unit', async () => {
+    const image = await openImage();
+    const element = image.value('AnaIn-100070');
+    await image.waitForText(element, (text) => /^\d+,\d\d bar$/.test(text));
+    await element.hover();
+    const card = image.page.getByRole('tooltip');
+    await card.waitFor({ timeout: 10_000 });
+    expect(await card.locator('[data-field="value"]').innerText()).toMatch(/^\d+,\d\d\u00a0bar$/);
+    // No decimals on the image: none in the hover either.
+    const total = image.value('RechenWert-1010');
+    await image.waitForText(total, (text) => /^[\d.]+ m³$/.test(text));
+    await total.hover();
+    await card.locator('[data-field="value"]').filter({ hasText: 'm³' }).waitFor({ timeout: 10_000 });
+    expect(await card.locator('[data-field="value"]').innerText()).toMatch(/^[\d.]+\u00a0m³$/);
     await image.page.context().close();
   });
 });
