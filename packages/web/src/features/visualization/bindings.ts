@@ -1,4 +1,11 @@
-import { pvKey, qualityKey, type ProcessValue, type PvConfig } from '@leitwarte/core';
+import {
+  pvKey,
+  qualityKey,
+  violatesLimit,
+  type LimitType,
+  type ProcessValue,
+  type PvConfig,
+} from '@leitwarte/core';
 
 /** Attributes that bind an element to live data (plants/README.md, "Process images"). */
 export const BINDING_ATTRIBUTES = [
@@ -8,6 +15,7 @@ export const BINDING_ATTRIBUTES = [
   'data-pv-fault',
   'data-pv-enable',
   'data-pv-group',
+  'data-pv-limit',
   'data-text-message',
 ] as const;
 
@@ -23,10 +31,29 @@ export const STATE_CLASSES = [
   'pv-locked',
 ] as const;
 
-/** What the bindings need from outside: configs, current values and the formatter. */
+/** Limit classes of a `data-pv-limit` element: the most severe violated limit, or none violated. */
+export const LIMIT_CLASSES = [
+  'limit-top',
+  'limit-top-middle',
+  'limit-bottom-middle',
+  'limit-bottom',
+  'limit-ok',
+] as const;
+
+// Checked from the outermost limit in: a value over the top limit is also over the top-middle one.
+const LIMIT_ORDER: readonly [LimitType, (typeof LIMIT_CLASSES)[number]][] = [
+  ['Top', 'limit-top'],
+  ['Bottom', 'limit-bottom'],
+  ['TopMiddle', 'limit-top-middle'],
+  ['BottomMiddle', 'limit-bottom-middle'],
+];
+
+/** What the bindings need from outside: configs, current values, limits and the formatter. */
 export interface BindingSource {
   value(key: string): ProcessValue | undefined;
   config(key: string): PvConfig | undefined;
+  /** The set limits of a PV by type (from the PV channel's limit configs), when known. */
+  limits?(key: string): ReadonlyMap<LimitType, number> | undefined;
   /** The value as text in the user's language; `decimals` when the image sets them. */
   format(value: ProcessValue, config: PvConfig | undefined, decimals: number | null): string;
 }
@@ -158,6 +185,32 @@ function stateBinding(element: Element, key: string): Binding {
   };
 }
 
+/** The class of a value against its set limits (violation as the limit monitor counts it). */
+export function limitClass(
+  value: ProcessValue | undefined,
+  limits: ReadonlyMap<LimitType, number> | undefined,
+): string | null {
+  const n = value?.type === 'DoubleValue' ? value.doubleValue : null;
+  if (n === null || !Number.isFinite(n) || !limits || limits.size === 0) return null;
+  for (const [type, cls] of LIMIT_ORDER) {
+    const limit = limits.get(type);
+    if (limit !== undefined && violatesLimit(type, limit, n)) return cls;
+  }
+  return 'limit-ok';
+}
+
+function limitBinding(element: Element, key: string): Binding {
+  return {
+    element,
+    keys: [key],
+    render(source) {
+      const value = source.value(key);
+      const cls = limitClass(value, source.limits?.(key));
+      return { classes: [...qualityClass(value), ...(cls ? [cls] : [])] };
+    },
+  };
+}
+
 function groupBinding(element: Element, key: string): Binding {
   return { element, keys: [key], render: (source) => ({ classes: qualityClass(source.value(key)) }) };
 }
@@ -172,7 +225,7 @@ function sameRendered(a: Rendered | undefined, b: Rendered): boolean {
   );
 }
 
-const MANAGED_CLASSES: readonly string[] = [...ALL_QUALITY, ...STATE_CLASSES];
+const MANAGED_CLASSES: readonly string[] = [...ALL_QUALITY, ...STATE_CLASSES, ...LIMIT_CLASSES];
 
 /** Writes what changed: the text node's data in place, the fill, and the classes when they differ. */
 function write(binding: Binding, next: Rendered, previous: Rendered | undefined): void {
@@ -197,6 +250,8 @@ function write(binding: Binding, next: Rendered, previous: Rendered | undefined)
 export interface ImageBindings {
   /** Every PV any element reads, once (one subscription set per image). */
   readonly keys: readonly string[];
+  /** PVs whose limits the image shows (`data-pv-limit`). */
+  readonly limitKeys: readonly string[];
   /** Text-message ids the image shows. */
   readonly textIds: readonly number[];
   /** Elements bound to a text message, by id. */
@@ -209,7 +264,7 @@ export interface ImageBindings {
 
 /** The key an element reads first (for the hover and the definition check), or null. */
 export function primaryKey(element: Element): string | null {
-  for (const name of ['data-pv', 'data-pv-fill', 'data-pv-state', 'data-pv-group'] as const) {
+  for (const name of ['data-pv', 'data-pv-fill', 'data-pv-state', 'data-pv-group', 'data-pv-limit'] as const) {
     const key = element.getAttribute(name);
     if (key) return key;
   }
@@ -234,6 +289,12 @@ export function bindImage(
   for (const el of root.querySelectorAll('[data-pv-fill]')) add(el, 'data-pv-fill', fillBinding);
   for (const el of root.querySelectorAll('[data-pv-state]')) add(el, 'data-pv-state', stateBinding);
   for (const el of root.querySelectorAll('[data-pv-group]')) add(el, 'data-pv-group', groupBinding);
+  const limitKeys = new Set<string>();
+  for (const el of root.querySelectorAll('[data-pv-limit]')) {
+    add(el, 'data-pv-limit', limitBinding);
+    const key = el.getAttribute('data-pv-limit');
+    if (key && isKey(key)) limitKeys.add(key);
+  }
 
   const byKey = new Map<string, Binding[]>();
   for (const binding of bindings) {
@@ -267,6 +328,7 @@ export function bindImage(
 
   return {
     keys: [...byKey.keys()],
+    limitKeys: [...limitKeys],
     textIds: [...textElements.keys()],
     textElements,
     update(keys) {

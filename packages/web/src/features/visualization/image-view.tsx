@@ -1,4 +1,4 @@
-import { parsePvKey, type PvConfig } from '@leitwarte/core';
+import { parsePvKey, planKey, pvKey, type LimitType, type PvConfig, type PvRef } from '@leitwarte/core';
 import { ActionIcon, Group, Tooltip } from '@mantine/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,9 @@ import { useStableCallback } from '../../lib/use-stable-callback';
 import { useVisualisationText } from '../../lib/visualisation-texts';
 import { pvValueStore } from '../../live/pv-value-store';
 import { alertHub } from '../../live/alert-hub';
+import { watchPvLimits } from '../../live/pv-limits';
+import { stationAlarmHub } from '../../live/station-alarm-hub';
+import { DIAL_STATE_KEYS } from '../../ui/pv/dial-state-badge';
 import { textMessageHub } from '../../live/text-message-hub';
 import { bindAlerts, hasAlertBindings } from './alert-bindings';
 import { dataAttributes, parseAction, type VisuAction } from './actions';
@@ -16,10 +19,13 @@ import { imageFormatter } from './image-format';
 import { connectLiveImage } from './live-image';
 import { attachPanZoom, readViewBox, type PanZoom } from './pan-zoom';
 import { PvHoverCard, type Hover } from './pv-hover-card';
+import { bindStations } from './station-bindings';
 import { imageTexts } from './translate-image';
 import { preparedImage } from './use-image-data';
 
 const isKey = (key: string) => parsePvKey(key) !== null;
+
+type DialStateWord = keyof typeof DIAL_STATE_KEYS;
 
 export interface ImageViewProps {
   /** The image's name: its parsed markup is kept under it. */
@@ -74,6 +80,8 @@ export function ImageView({ name, markup, configs, canEditTexts, onAction, onRes
   const canEdit = useStableCallback(() => canEditTexts);
   const translateRef = useRef<((tr: (s: string) => string) => void) | null>(null);
   const rewriteTexts = useRef<(() => void) | null>(null);
+  const rewriteStations = useRef<(() => void) | null>(null);
+  const dialText = useStableCallback((state: DialStateWord) => t(DIAL_STATE_KEYS[state]));
   const [hover, setHover] = useState<Hover | null>(null);
   const format = useLocaleFormat();
   const labels = usePvFormatLabels();
@@ -98,11 +106,13 @@ export function ImageView({ name, markup, configs, canEditTexts, onAction, onRes
     // The frame takes the image's proportions, limited to the height the window leaves.
     container.style.aspectRatio = `${box.width} / ${box.height}`;
 
+    const limits = new Map<string, Map<LimitType, number>>();
     const bindings = bindImage(
       svg,
       {
         value: (key) => pvValueStore.get(key),
         config: configOf,
+        limits: (key) => limits.get(key),
         format: formatValue,
       },
       isKey,
@@ -137,7 +147,7 @@ export function ImageView({ name, markup, configs, canEditTexts, onAction, onRes
     let frame = 0;
     const onPointer = (event: PointerEvent) => {
       const el = (event.target as Element | null)?.closest?.(
-        '[data-pv],[data-pv-fill],[data-pv-state],[data-pv-group]',
+        '[data-pv],[data-pv-fill],[data-pv-state],[data-pv-group],[data-pv-limit]',
       );
       const key = el ? primaryKey(el) : null;
       const x = event.clientX;
@@ -164,8 +174,14 @@ export function ImageView({ name, markup, configs, canEditTexts, onAction, onRes
     const texts = watchTexts(bindings, translateRefCurrent);
     rewriteTexts.current = texts.write;
     const stopAlerts = watchAlerts(svg);
+    const stopLimits = watchLimits(bindings, limits);
+    const stations = watchStations(svg, dialText);
+    rewriteStations.current = stations.rewrite;
     return () => {
       stopAlerts();
+      stations.stop();
+      stopLimits();
+      rewriteStations.current = null;
       cancelAnimationFrame(frame);
       disconnect();
       texts.stop();
@@ -179,7 +195,7 @@ export function ImageView({ name, markup, configs, canEditTexts, onAction, onRes
       bindingsRef.current = null;
       svgRef.current = null;
     };
-  }, [name, markup, act, resync, textLabel, translateRefCurrent, formatValue, canEdit, configOf]);
+  }, [name, markup, act, resync, textLabel, translateRefCurrent, formatValue, canEdit, configOf, dialText]);
 
   useEffect(() => {
     bindingsRef.current?.updateAll();
@@ -194,8 +210,9 @@ export function ImageView({ name, markup, configs, canEditTexts, onAction, onRes
   useEffect(() => {
     translateRef.current?.(plantText);
     rewriteTexts.current?.();
+    rewriteStations.current?.();
     bindingsRef.current?.updateAll();
-  }, [plantText, labels, format]);
+  }, [plantText, labels, format, t]);
 
   return (
     <div className="process-image-frame">
@@ -233,6 +250,47 @@ export function ImageView({ name, markup, configs, canEditTexts, onAction, onRes
       {hover ? <PvHoverCard hover={hover} config={configs.get(hover.key)} /> : null}
     </div>
   );
+}
+
+/** Limits of the PVs of limit bindings, live from the PV channel; a change re-renders those elements. */
+function watchLimits(bindings: ImageBindings, limits: Map<string, Map<LimitType, number>>): () => void {
+  const refs = bindings.limitKeys.map(parsePvKey).filter((r): r is PvRef => r !== null);
+  if (refs.length === 0) return () => {};
+  return watchPvLimits(refs, (configs) => {
+    const changed = new Set<string>();
+    for (const config of configs) {
+      const key = pvKey(config.pvLimitRef.pv);
+      const byType = limits.get(key) ?? new Map<LimitType, number>();
+      if (config.notSet) byType.delete(config.pvLimitRef.limitType);
+      else byType.set(config.pvLimitRef.limitType, config.limit);
+      limits.set(key, byType);
+      changed.add(key);
+    }
+    bindings.update(changed);
+  });
+}
+
+/** Dial-state and plan-state bindings, live from the station channel (current state on subscribe). */
+function watchStations(svg: SVGSVGElement, dialText: (state: DialStateWord) => string) {
+  const bindings = bindStations(svg, {
+    station: (nr) => stationAlarmHub.states.get(nr),
+    plan: (ref) => stationAlarmHub.plans.get(planKey(ref)),
+    dialText,
+  });
+  const write = () => bindings.write();
+  const stops = bindings.stations.map((nr) => stationAlarmHub.states.subscribe(nr, write));
+  if (bindings.stations.length > 0) stops.push(stationAlarmHub.watchStations(bindings.stations));
+  if (bindings.plans.length > 0) {
+    stops.push(stationAlarmHub.plans.subscribe(write));
+    stops.push(stationAlarmHub.watch(bindings.plans, []));
+  }
+  bindings.write(true);
+  return {
+    rewrite: () => bindings.write(true),
+    stop: () => {
+      for (const stop of stops) stop();
+    },
+  };
 }
 
 /** Alert bindings of the image, live from the alert channel's pending states. */
