@@ -225,24 +225,29 @@ function sameRendered(a: Rendered | undefined, b: Rendered): boolean {
   );
 }
 
-const MANAGED_CLASSES: readonly string[] = [...ALL_QUALITY, ...STATE_CLASSES, ...LIMIT_CLASSES];
-
-/** Writes what changed: the text node's data in place, the fill, and the classes when they differ. */
-function write(binding: Binding, next: Rendered, previous: Rendered | undefined): void {
+/**
+ * Writes what changed: the text node's data in place, the fill, and the classes. Only classes this
+ * binding set before are removed, so two bindings on one element (a value and its limit state) and
+ * the author's own classes live side by side. `force` writes text and fill even if unchanged.
+ */
+function write(binding: Binding, next: Rendered, previous: Rendered | undefined, force: boolean): void {
   const { element } = binding;
-  if (next.text !== undefined && next.text !== previous?.text) {
+  if (next.text !== undefined && (force || next.text !== previous?.text)) {
     // Changing the existing text node's data avoids replacing the node (and its layout object).
     const node = element.firstChild;
-    if (node && node.nodeType === 3 && node.nextSibling === null) (node as Text).data = next.text;
-    else element.textContent = next.text;
+    if (node && node.nodeType === 3 && node.nextSibling === null) {
+      if ((node as Text).data !== next.text) (node as Text).data = next.text;
+    } else element.textContent = next.text;
   }
-  if (next.fill && (next.fill.y !== previous?.fill?.y || next.fill.height !== previous.fill.height)) {
+  if (
+    next.fill &&
+    (force || next.fill.y !== previous?.fill?.y || next.fill.height !== previous.fill.height)
+  ) {
     element.setAttribute('y', String(next.fill.y));
     element.setAttribute('height', String(next.fill.height));
   }
-  if (previous !== undefined && previous.classes.join(' ') === next.classes.join(' ')) return;
   const list = element.classList;
-  for (const c of MANAGED_CLASSES) if (!next.classes.includes(c) && list.contains(c)) list.remove(c);
+  for (const c of previous?.classes ?? []) if (!next.classes.includes(c)) list.remove(c);
   for (const c of next.classes) if (!list.contains(c)) list.add(c);
 }
 
@@ -313,14 +318,14 @@ export function bindImage(
     textElements.set(id, [...(textElements.get(id) ?? []), el]);
   }
 
-  const render = (targets: Iterable<Binding>) => {
+  const render = (targets: Iterable<Binding>, force: boolean) => {
     let writes = 0;
     for (const binding of targets) {
       const next = binding.render(source);
       const previous = binding.last;
-      if (sameRendered(previous, next)) continue;
+      if (!force && sameRendered(previous, next)) continue;
       binding.last = next;
-      write(binding, next, previous);
+      write(binding, next, previous, force);
       writes += 1;
     }
     return writes;
@@ -334,11 +339,10 @@ export function bindImage(
     update(keys) {
       const targets = new Set<Binding>();
       for (const key of keys) for (const b of byKey.get(key) ?? []) targets.add(b);
-      return render(targets);
+      return render(targets, false);
     },
     updateAll() {
-      for (const b of bindings) b.last = undefined;
-      return render(bindings);
+      return render(bindings, true);
     },
   };
 }
