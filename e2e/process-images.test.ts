@@ -1,7 +1,7 @@
 // Process images as a new user meets them: live values from the simulator, quality, actions and
 // their routes, the dialogs of unsupported and faulty actions, text messages across browsers,
 // and the image's German labels in English.
-import type { PvAllItem } from '@leitwarte/core';
+import type { LimitType, PvAllItem } from '@leitwarte/core';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -278,6 +278,83 @@ describe('process images in the browser', () => {
     await total.hover();
     await card.locator('[data-field="value"]').filter({ hasText: 'm³' }).waitFor({ timeout: 10_000 });
     expect(await card.locator('[data-field="value"]').innerText()).toMatch(/^[\d.]+\u00a0m³$/);
+    await image.page.context().close();
+  });
+
+  it('shows the tank level’s limit state, following a change of its limits', async () => {
+    const image = await openImage();
+    const lamp = image.element('grenzwert-behaelter');
+    const limits = async (values: [LimitType, number][]) => {
+      const reply = await call<{ status: string; issues?: unknown }>(
+        'POST',
+        '/api/Pv/AnaIn/set-limits',
+        values.map(([limitType, limit]) => ({
+          pvLimitRef: { pv: { type: 'AnaIn', nr: 100010 }, limitType },
+          limit,
+          priority: 3,
+          delayTime: 0,
+          description: '',
+          message: '',
+          notSet: false,
+        })),
+      );
+      if (reply.status !== 'Success') throw new Error(JSON.stringify(reply));
+    };
+    // The level moves within its domain 0–4 m, never onto its ends: limits just above zero put it
+    // over the top limit, limits at the ends leave it within them.
+    await limits([
+      ['Bottom', 0],
+      ['BottomMiddle', 0.01],
+      ['TopMiddle', 0.02],
+      ['Top', 0.03],
+    ]);
+    await image.waitForClass(lamp, 'limit-top');
+    await limits([
+      ['Bottom', 0],
+      ['BottomMiddle', 0],
+      ['TopMiddle', 4],
+      ['Top', 4],
+    ]);
+    await image.waitForClass(lamp, 'limit-ok');
+    await image.page.context().close();
+  });
+
+  it('shows the station’s dial state in words as the station list reports it', async () => {
+    const image = await openImage();
+    const stations = await call<{ stationNumber: number; dialState: string }[]>(
+      'GET',
+      '/api/station/GetAllStations',
+    );
+    const state = stations.find((s) => s.stationNumber === 1)?.dialState;
+    const words: Record<string, [string, string]> = {
+      Connected: ['Verbunden', 'dial-connected'],
+      NotConnected: ['Nicht Verbunden', 'dial-not-connected'],
+      Busy: ['Belegt', 'dial-busy'],
+      HangingUp: ['Trenne Verbindung', 'dial-hanging-up'],
+      TimeOut: ['Zeitüberschreitung', 'dial-timeout'],
+      CommunicationError: ['Verbindungsfehler', 'dial-error'],
+      ConnectionError: ['Verbindungsfehler', 'dial-error'],
+      NotDefined: ['Unbekannt', 'dial-unknown'],
+    };
+    const [word, cls] = words[state ?? ''] ?? ['?', '?'];
+    const shown = image.element('wahlzustand');
+    await image.waitForText(shown, (t) => t === word);
+    await image.waitForClass(shown, cls);
+    await new LocalisedOverview(image.page).chooseLanguage('Sprache', 'en');
+    await image.waitForText(shown, (t) => t !== word && t.length > 0);
+    await image.page.context().close();
+  });
+
+  it('shows a remote-alarm plan as active or inactive, live', async () => {
+    const image = await openImage();
+    const lamp = image.element('alarmplan-objektschutz');
+    for (const active of [true, false, true]) {
+      const reply = await call<{ status: string }>('POST', '/api/RemoteAlert', [
+        { station: 1, planNumber: 2, active },
+      ]);
+      expect(reply.status).toBe('Success');
+      await image.waitForClass(lamp, active ? 'plan-active' : 'plan-inactive');
+    }
     await image.page.context().close();
   });
 });
