@@ -310,10 +310,11 @@ try {
       value: live.intervals.slice(1).filter((ms) => ms > 17.7).length,
       baseline: baseline.intervals.slice(1).filter((ms) => ms > 17.7).length,
     },
-    'sent by the proxy to the last element on screen (ms; baseline: re-creating the SVG per batch) p50 / max': {
-      value: `${round(delay.p50)} / ${round(delay.max)}`,
-      baseline: `${round(renders.p50)} / ${round(renders.max)}`,
-    },
+    'sent by the proxy to the last element on screen (ms; baseline: re-creating the SVG per batch) p50 / max':
+      {
+        value: `${round(delay.p50)} / ${round(delay.max)}`,
+        baseline: `${round(renders.p50)} / ${round(renders.max)}`,
+      },
     'frames begun between send and the last element on screen (budget 1) max': {
       value: Math.max(...framesLate),
       baseline: NaN,

@@ -96,7 +96,10 @@ export function checkImage(
       }
       if (attr === 'data-station-dial' || attr === 'data-plan') {
         const match = attr === 'data-plan' ? /^(\d+):(\d+)$/.exec(value) : /^(\d+)()$/.exec(value);
-        if (!match) report(`${attr}: ${value} is no ${attr === 'data-plan' ? 'plan (station:plan)' : 'station number'}`);
+        if (!match)
+          report(
+            `${attr}: ${value} is no ${attr === 'data-plan' ? 'plan (station:plan)' : 'station number'}`,
+          );
         else if (references && !references.station(Number(match[1])))
           report(`${attr}: unknown station ${match[1]}`);
         continue;

@@ -19,8 +19,6 @@ export const BINDING_ATTRIBUTES = [
   'data-text-message',
 ] as const;
 
-const ALL_QUALITY = ['qualitygood', 'qualitybad', 'qualityuncertain'];
-
 /** State classes a `data-pv-state` element gets; the stylesheet colours them. */
 export const STATE_CLASSES = [
   'pv-on',
@@ -269,7 +267,13 @@ export interface ImageBindings {
 
 /** The key an element reads first (for the hover and the definition check), or null. */
 export function primaryKey(element: Element): string | null {
-  for (const name of ['data-pv', 'data-pv-fill', 'data-pv-state', 'data-pv-group', 'data-pv-limit'] as const) {
+  for (const name of [
+    'data-pv',
+    'data-pv-fill',
+    'data-pv-state',
+    'data-pv-group',
+    'data-pv-limit',
+  ] as const) {
     const key = element.getAttribute(name);
     if (key) return key;
   }
