@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Stack, Title } from '@mantine/core';
+import { ActionIcon, Anchor, Group, Stack, Title, Tooltip } from '@mantine/core';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -96,7 +96,7 @@ export function ProcessImagePage({ standalone = false }: { standalone?: boolean 
 
   return (
     <Stack gap="sm" className={standalone ? 'process-image-page process-image-window' : 'process-image-page'}>
-      <Group gap="xs" wrap="nowrap" align="baseline">
+      <Group gap="xs" wrap="nowrap" align="center">
         {standalone ? null : (
           <Anchor component={Link} to="/visualization" size="sm" className="process-image-back">
             {t('processImages.title')}
@@ -106,15 +106,18 @@ export function ProcessImagePage({ standalone = false }: { standalone?: boolean 
           {plantText(title)}
         </Title>
         {standalone ? null : (
-          <Button
-            variant="default"
-            size="compact-sm"
-            ml="auto"
-            className="process-image-open-window"
-            onClick={() => openWindow(imageWindowPath(name))}
-          >
-            {t('processImages.openWindow')}
-          </Button>
+          // An icon, so the title keeps the room on a phone; the tooltip and label name it.
+          <Tooltip label={t('processImages.openWindow')}>
+            <ActionIcon
+              variant="default"
+              ml="auto"
+              className="process-image-open-window"
+              aria-label={t('processImages.openWindow')}
+              onClick={() => openWindow(imageWindowPath(name))}
+            >
+              ⧉
+            </ActionIcon>
+          </Tooltip>
         )}
       </Group>
       {content}
