@@ -24,6 +24,24 @@ function WindowFrame() {
   return <PvActionHost />;
 }
 
+/** A window with an arrow out of it, drawn here: no symbol font has it everywhere. */
+function WindowIcon() {
+  return (
+    <svg
+      width="16"
+      height="16"
+      viewBox="0 0 16 16"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.6"
+      aria-hidden="true"
+    >
+      <path d="M7 2.5H3.5a1 1 0 0 0-1 1v9a1 1 0 0 0 1 1h9a1 1 0 0 0 1-1V9" />
+      <path d="M9.5 2.5h4v4M13.5 2.5 7.5 8.5" />
+    </svg>
+  );
+}
+
 /**
  * /visualization/:name — a process image with live values and its actions (screens §2); alone in
  * a window (`standalone`, /window/visualization/:name) without the shell around it.
@@ -115,7 +133,7 @@ export function ProcessImagePage({ standalone = false }: { standalone?: boolean 
               aria-label={t('processImages.openWindow')}
               onClick={() => openWindow(imageWindowPath(name))}
             >
-              ⧉
+              <WindowIcon />
             </ActionIcon>
           </Tooltip>
         )}
