@@ -1,7 +1,7 @@
 // Process images as a new user meets them: live values from the simulator, quality, actions and
 // their routes, the dialogs of unsupported and faulty actions, text messages across browsers,
 // and the image's German labels in English.
-import type { PvAllItem } from '@leitwarte/core';
+import type { LimitType, PvAllItem } from '@leitwarte/core';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -22,10 +22,10 @@ describe('process images in the browser', () => {
   let browser: Browser;
   let admin: LoggedIn;
 
-  async function openImage(): Promise<ProcessImagePage> {
+  async function openImage(name = IMAGE): Promise<ProcessImagePage> {
     const { page } = await newPage(browser);
     const login = new LoginPage(page);
-    const target = `/visualization/${IMAGE}`;
+    const target = `/visualization/${name}`;
     await login.open(server.url, `/login?returnUrl=${encodeURIComponent(target)}`);
     await login.logIn('betrieb', TEST_PLANT_USERS_PASSWORD);
     await page.waitForURL((url) => url.pathname === target, { timeout: 20_000 });
@@ -223,6 +223,137 @@ describe('process images in the browser', () => {
       await image.waitForClass(image.image().locator('[data-pv-fill="AnaIn-100010"]'), 'qualitybad');
     } finally {
       server.services.plant.setSourceConnected?.(true);
+    }
+    await image.page.context().close();
+  });
+
+  it('opens an image alone in a window, from its button and from a window action', async () => {
+    const image = await openImage();
+    const context = image.page.context();
+    const [fromButton] = await Promise.all([
+      context.waitForEvent('page'),
+      image.page.getByRole('button', { name: 'In eigenem Fenster öffnen' }).click(),
+    ]);
+    await fromButton.waitForURL((url) => url.pathname === `/window/visualization/${IMAGE}`);
+    const alone = new ProcessImagePage(fromButton);
+    await alone.waitForText(alone.value('AnaIn-100010'), (text) => /^\d+,\d\d m$/.test(text));
+    // Without the shell: no navigation, no header; the image and its title only.
+    expect(await fromButton.getByRole('navigation').count()).toBe(0);
+    expect(await fromButton.locator('header').count()).toBe(0);
+    expect(await fromButton.getByRole('heading', { level: 1 }).innerText()).toContain('Wasserwerk Auheim');
+
+    const [fromAction] = await Promise.all([
+      context.waitForEvent('page'),
+      image.element('fenster-lindenberg').click(),
+    ]);
+    await fromAction.waitForURL((url) => url.pathname === '/window/visualization/hb-lindenberg');
+    const tank = new ProcessImagePage(fromAction);
+    await tank.image().locator('[data-pv-fill="AnaIn-200010"]').first().waitFor({ timeout: 20_000 });
+    expect(await fromAction.locator('header').count()).toBe(0);
+    await context.close();
+  });
+
+  it('shows a text message in English through the plant texts', async () => {
+    const image = await openImage('hb-lindenberg');
+    const message = image.element('textmeldung-2');
+    await image.waitForText(message, (t) => t.startsWith('Wartung Hochbehälter Lindenberg am Donnerstag'));
+    await new LocalisedOverview(image.page).chooseLanguage('Sprache', 'en');
+    await image.waitForText(message, (t) =>
+      t.startsWith('Maintenance of elevated tank Lindenberg on Thursday'),
+    );
+    await image.page.context().close();
+  });
+
+  it('the hover shows a value in its element’s decimals and unit', async () => {
+    const image = await openImage();
+    const element = image.value('AnaIn-100070');
+    await image.waitForText(element, (text) => /^\d+,\d\d bar$/.test(text));
+    await element.hover();
+    const card = image.page.getByRole('tooltip');
+    await card.waitFor({ timeout: 10_000 });
+    expect(await card.locator('[data-field="value"]').innerText()).toMatch(/^\d+,\d\d\u00a0bar$/);
+    // No decimals on the image: none in the hover either.
+    const total = image.value('RechenWert-1010');
+    await image.waitForText(total, (text) => /^[\d.]+ m³$/.test(text));
+    await total.hover();
+    await card.locator('[data-field="value"]').filter({ hasText: 'm³' }).waitFor({ timeout: 10_000 });
+    expect(await card.locator('[data-field="value"]').innerText()).toMatch(/^[\d.]+\u00a0m³$/);
+    await image.page.context().close();
+  });
+
+  it('shows the tank level’s limit state, following a change of its limits', async () => {
+    const image = await openImage();
+    const lamp = image.element('grenzwert-behaelter');
+    const limits = async (values: [LimitType, number][]) => {
+      const reply = await call<{ status: string; issues?: unknown }>(
+        'POST',
+        '/api/Pv/AnaIn/set-limits',
+        values.map(([limitType, limit]) => ({
+          pvLimitRef: { pv: { type: 'AnaIn', nr: 100010 }, limitType },
+          limit,
+          priority: 3,
+          delayTime: 0,
+          description: '',
+          message: '',
+          notSet: false,
+        })),
+      );
+      if (reply.status !== 'Success') throw new Error(JSON.stringify(reply));
+    };
+    // The level moves within its domain 0–4 m, never onto its ends: limits just above zero put it
+    // over the top limit, limits at the ends leave it within them.
+    await limits([
+      ['Bottom', 0],
+      ['BottomMiddle', 0.01],
+      ['TopMiddle', 0.02],
+      ['Top', 0.03],
+    ]);
+    await image.waitForClass(lamp, 'limit-top');
+    await limits([
+      ['Bottom', 0],
+      ['BottomMiddle', 0],
+      ['TopMiddle', 4],
+      ['Top', 4],
+    ]);
+    await image.waitForClass(lamp, 'limit-ok');
+    await image.page.context().close();
+  });
+
+  it('shows the station’s dial state in words as the station list reports it', async () => {
+    const image = await openImage();
+    const stations = await call<{ stationNumber: number; dialState: string }[]>(
+      'GET',
+      '/api/station/GetAllStations',
+    );
+    const state = stations.find((s) => s.stationNumber === 1)?.dialState;
+    const words: Record<string, [string, string]> = {
+      Connected: ['Verbunden', 'dial-connected'],
+      NotConnected: ['Nicht Verbunden', 'dial-not-connected'],
+      Busy: ['Belegt', 'dial-busy'],
+      HangingUp: ['Trenne Verbindung', 'dial-hanging-up'],
+      TimeOut: ['Zeitüberschreitung', 'dial-timeout'],
+      CommunicationError: ['Verbindungsfehler', 'dial-error'],
+      ConnectionError: ['Verbindungsfehler', 'dial-error'],
+      NotDefined: ['Unbekannt', 'dial-unknown'],
+    };
+    const [word, cls] = words[state ?? ''] ?? ['?', '?'];
+    const shown = image.element('wahlzustand');
+    await image.waitForText(shown, (t) => t === word);
+    await image.waitForClass(shown, cls);
+    await new LocalisedOverview(image.page).chooseLanguage('Sprache', 'en');
+    await image.waitForText(shown, (t) => t !== word && t.length > 0);
+    await image.page.context().close();
+  });
+
+  it('shows a remote-alarm plan as active or inactive, live', async () => {
+    const image = await openImage();
+    const lamp = image.element('alarmplan-objektschutz');
+    for (const active of [true, false, true]) {
+      const reply = await call<{ status: string }>('POST', '/api/RemoteAlert', [
+        { station: 1, planNumber: 2, active },
+      ]);
+      expect(reply.status).toBe('Success');
+      await image.waitForClass(lamp, active ? 'plan-active' : 'plan-inactive');
     }
     await image.page.context().close();
   });

@@ -1,5 +1,5 @@
 import { Suspense, type ReactNode } from 'react';
-import { useParams, useRoutes, type RouteObject } from 'react-router';
+import { Outlet, useParams, useRoutes, type RouteObject } from 'react-router';
 import { ErrorBoundary } from '../ui/error-boundary';
 import { LoadingView } from '../ui/status-views';
 import { FEATURE_MODULES } from './feature-modules';
@@ -27,6 +27,15 @@ export const routes: RouteObject[] = [
   { path: '/login', element: page(<LoginPage />) },
   { path: '/logout', element: page(<LogoutPage />) },
   ...FEATURE_MODULES.flatMap((m) => m.publicRoutes ?? []),
+  {
+    path: '/window',
+    element: (
+      <RequireAuth>
+        <Outlet />
+      </RequireAuth>
+    ),
+    children: FEATURE_MODULES.flatMap((m) => m.windowRoutes ?? []),
+  },
   {
     path: '/',
     element: <RequireAuth>{page(<AppShellLayout />)}</RequireAuth>,

@@ -13,12 +13,14 @@ export interface FeatureNavItem {
 }
 
 /**
- * What a feature adds to the app: routes outside the shell (login flow), routes inside it, and
- * navigation entries. Features export one of these; only the app composes them, so features
+ * What a feature adds to the app: routes outside the shell (login flow), routes inside it, screens
+ * alone in a window, and navigation entries. Features export one of these; only the app composes them, so features
  * never import each other.
  */
 export interface FeatureModule {
   publicRoutes?: RouteObject[];
   shellRoutes?: RouteObject[];
+  /** Screens opened alone in a window (`/window/...`): logged in, without the shell around them. */
+  windowRoutes?: RouteObject[];
   nav?: FeatureNavItem[];
 }

@@ -30,7 +30,17 @@ export const IMAGE_ATTRIBUTES = new Set([
   'data-command',
   'data-plans',
   'data-alert',
+  'data-image',
+  'data-pv-limit',
+  'data-station-dial',
+  'data-plan',
 ]);
+
+/** What else an image may name besides PVs: stations (dial state, plans) and other images. */
+export interface ImageReferences {
+  station(stationNumber: number): boolean;
+  image(name: string): boolean;
+}
 
 /** Attributes that name one PV, and the one that names several. */
 const PV_ATTRIBUTES = [
@@ -40,6 +50,7 @@ const PV_ATTRIBUTES = [
   'data-pv-fault',
   'data-pv-enable',
   'data-pv-group',
+  'data-pv-limit',
 ];
 
 /** One finding of the check: the image, the element (its id, or its tag and position) and what is wrong. */
@@ -57,7 +68,12 @@ const ATTRIBUTE = /([\w:-]+)\s*=\s*"([^"]*)"/g;
  * every PV it names must exist (`knows`). Elements are named by their id, or by tag and line
  * when they have none, so the author finds them in the editor.
  */
-export function checkImage(name: string, content: string, knows: (key: string) => boolean): ImageProblem[] {
+export function checkImage(
+  name: string,
+  content: string,
+  knows: (key: string) => boolean,
+  references?: ImageReferences,
+): ImageProblem[] {
   const problems: ImageProblem[] = [];
   for (const match of content.matchAll(ELEMENT)) {
     const attributes = new Map<string, string>();
@@ -76,6 +92,20 @@ export function checkImage(name: string, content: string, knows: (key: string) =
         if (!(ALERT_BINDING_KINDS as readonly string[]).includes(kind) || key === '')
           report(`data-alert: ${value} is no alert binding (kind:key)`);
         else if (kind === 'device' && !knows(key)) report(`data-alert: unknown PV ${key}`);
+        continue;
+      }
+      if (attr === 'data-station-dial' || attr === 'data-plan') {
+        const match = attr === 'data-plan' ? /^(\d+):(\d+)$/.exec(value) : /^(\d+)()$/.exec(value);
+        if (!match)
+          report(
+            `${attr}: ${value} is no ${attr === 'data-plan' ? 'plan (station:plan)' : 'station number'}`,
+          );
+        else if (references && !references.station(Number(match[1])))
+          report(`${attr}: unknown station ${match[1]}`);
+        continue;
+      }
+      if (attr === 'data-image') {
+        if (references && !references.image(value)) report(`data-image: unknown process image ${value}`);
         continue;
       }
       const keys = PV_ATTRIBUTES.includes(attr)

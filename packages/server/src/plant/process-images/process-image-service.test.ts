@@ -104,14 +104,27 @@ describe('process images (screens §2 process visualisation, calls §7 Visualisa
       '<rect data-pv-fill="Pumpe-1"/>',
       '<g id="knopf" data-action="archiveTrendline" data-pvs="AnaIn-100070 AnaIn-100071" data-colour="rot"/>',
       '<circle id="lampe" data-alert="device:DigiIn-100021"/><circle id="falsch" data-alert="irgendwas:1"/>',
+      '<text id="wahl" data-station-dial="1"/><text id="wahl-99" data-station-dial="99"/>',
+      '<circle id="plan" data-plan="1:2"/><circle id="plan-falsch" data-plan="1-2"/>',
+      '<g id="fenster" data-action="window" data-image="hb-lindenberg"/>',
+      '<g id="fenster-weg" data-action="window" data-image="gibt-es-nicht"/>',
+      '<rect id="grenze" data-pv-limit="AnaIn-100010"/><rect id="grenze-weg" data-pv-limit="AnaIn-999999"/>',
       '</svg>',
     ].join('\n');
-    expect(checkImage('test', svg, (key) => plant.config(key) !== undefined)).toEqual([
+    const references = {
+      station: (nr: number) => plant.station(nr) !== undefined,
+      image: (name: string) => images.list().some((image) => image.name === name),
+    };
+    expect(checkImage('test', svg, (key) => plant.config(key) !== undefined, references)).toEqual([
       { image: 'test', element: 'geist', problem: 'data-pv: unknown PV AnaIn-999999' },
       { image: 'test', element: '<rect> in line 4', problem: 'data-pv-fill: Pumpe-1 is no PV key (Type-nr)' },
       { image: 'test', element: 'knopf', problem: 'data-pvs: unknown PV AnaIn-100071' },
       { image: 'test', element: 'knopf', problem: 'unknown attribute data-colour' },
       { image: 'test', element: 'falsch', problem: 'data-alert: irgendwas:1 is no alert binding (kind:key)' },
+      { image: 'test', element: 'wahl-99', problem: 'data-station-dial: unknown station 99' },
+      { image: 'test', element: 'plan-falsch', problem: 'data-plan: 1-2 is no plan (station:plan)' },
+      { image: 'test', element: 'fenster-weg', problem: 'data-image: unknown process image gibt-es-nicht' },
+      { image: 'test', element: 'grenze-weg', problem: 'data-pv-limit: unknown PV AnaIn-999999' },
     ]);
   });
 

@@ -9,7 +9,7 @@ import { checkImage, type ImageProblem } from './image-check.js';
 const NAME = /^[a-z0-9][a-z0-9-]{0,63}$/;
 
 /** Attributes that bind an element to one PV ("Type-nr") or to several (space-separated). */
-const SINGLE_BINDINGS = /\bdata-(?:pv|pv-fill|pv-state|pv-fault|pv-enable|pv-group|id)="([^"]*)"/g;
+const SINGLE_BINDINGS = /\bdata-(?:pv|pv-fill|pv-state|pv-fault|pv-enable|pv-group|pv-limit|id)="([^"]*)"/g;
 const MULTI_BINDINGS = /\bdata-pvs="([^"]*)"/g;
 
 /** A process image as listed: its name, title, station and the PVs it shows live. */
@@ -66,7 +66,10 @@ export function createProcessImageService({ directory }: ProcessImageServiceDeps
   }
   const problems = (plant: Plant) =>
     [...images.values()].flatMap(({ info, content }) =>
-      checkImage(info.name, content, (key) => plant.config(key) !== undefined),
+      checkImage(info.name, content, (key) => plant.config(key) !== undefined, {
+        station: (nr) => plant.station(nr) !== undefined,
+        image: (other) => images.has(other),
+      }),
     );
   return {
     list: () => [...images.values()].map((i) => i.info),

@@ -212,6 +212,12 @@ function planEntries(attr: AttributeReader): PlanToggleEntry[] | null {
   return def === null || entries.length === 0 ? null : entries;
 }
 
+/** Where an image opens alone in a window: logged in, without the shell (`/window/...`). */
+export const imageWindowPath = (name: string) => `/window/visualization/${encodeURIComponent(name)}`;
+
+/** Process image names as the server serves them. */
+const IMAGE_NAME = /^[a-z0-9-]{1,100}$/;
+
 /**
  * The action of an element from its data attributes (plants/README.md, "Process images"), or
  * null when it has none or its attributes do not make a whole action (the definition check at
@@ -222,6 +228,8 @@ export function parseAction(attr: AttributeReader): VisuAction | null {
   if (!name) return null;
   if ((UNSUPPORTED_ACTIONS as readonly string[]).includes(name)) return { kind: 'unsupported', name };
   if (name === 'window') {
+    const image = attr('image')?.trim() ?? '';
+    if (image !== '') return IMAGE_NAME.test(image) ? { kind: 'window', url: imageWindowPath(image) } : null;
     const href = attr('href')?.trim() ?? '';
     if (href.startsWith('/') && !href.startsWith('//')) return { kind: 'window', url: href };
     const url = applicationStartUrl(href);

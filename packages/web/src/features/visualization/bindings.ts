@@ -1,4 +1,11 @@
-import { pvKey, qualityKey, type ProcessValue, type PvConfig } from '@leitwarte/core';
+import {
+  pvKey,
+  qualityKey,
+  violatesLimit,
+  type LimitType,
+  type ProcessValue,
+  type PvConfig,
+} from '@leitwarte/core';
 
 /** Attributes that bind an element to live data (plants/README.md, "Process images"). */
 export const BINDING_ATTRIBUTES = [
@@ -8,10 +15,9 @@ export const BINDING_ATTRIBUTES = [
   'data-pv-fault',
   'data-pv-enable',
   'data-pv-group',
+  'data-pv-limit',
   'data-text-message',
 ] as const;
-
-const ALL_QUALITY = ['qualitygood', 'qualitybad', 'qualityuncertain'];
 
 /** State classes a `data-pv-state` element gets; the stylesheet colours them. */
 export const STATE_CLASSES = [
@@ -23,10 +29,29 @@ export const STATE_CLASSES = [
   'pv-locked',
 ] as const;
 
-/** What the bindings need from outside: configs, current values and the formatter. */
+/** Limit classes of a `data-pv-limit` element: the most severe violated limit, or none violated. */
+export const LIMIT_CLASSES = [
+  'limit-top',
+  'limit-top-middle',
+  'limit-bottom-middle',
+  'limit-bottom',
+  'limit-ok',
+] as const;
+
+// Checked from the outermost limit in: a value over the top limit is also over the top-middle one.
+const LIMIT_ORDER: readonly [LimitType, (typeof LIMIT_CLASSES)[number]][] = [
+  ['Top', 'limit-top'],
+  ['Bottom', 'limit-bottom'],
+  ['TopMiddle', 'limit-top-middle'],
+  ['BottomMiddle', 'limit-bottom-middle'],
+];
+
+/** What the bindings need from outside: configs, current values, limits and the formatter. */
 export interface BindingSource {
   value(key: string): ProcessValue | undefined;
   config(key: string): PvConfig | undefined;
+  /** The set limits of a PV by type (from the PV channel's limit configs), when known. */
+  limits?(key: string): ReadonlyMap<LimitType, number> | undefined;
   /** The value as text in the user's language; `decimals` when the image sets them. */
   format(value: ProcessValue, config: PvConfig | undefined, decimals: number | null): string;
 }
@@ -158,6 +183,32 @@ function stateBinding(element: Element, key: string): Binding {
   };
 }
 
+/** The class of a value against its set limits (violation as the limit monitor counts it). */
+export function limitClass(
+  value: ProcessValue | undefined,
+  limits: ReadonlyMap<LimitType, number> | undefined,
+): string | null {
+  const n = value?.type === 'DoubleValue' ? value.doubleValue : null;
+  if (n === null || !Number.isFinite(n) || !limits || limits.size === 0) return null;
+  for (const [type, cls] of LIMIT_ORDER) {
+    const limit = limits.get(type);
+    if (limit !== undefined && violatesLimit(type, limit, n)) return cls;
+  }
+  return 'limit-ok';
+}
+
+function limitBinding(element: Element, key: string): Binding {
+  return {
+    element,
+    keys: [key],
+    render(source) {
+      const value = source.value(key);
+      const cls = limitClass(value, source.limits?.(key));
+      return { classes: [...qualityClass(value), ...(cls ? [cls] : [])] };
+    },
+  };
+}
+
 function groupBinding(element: Element, key: string): Binding {
   return { element, keys: [key], render: (source) => ({ classes: qualityClass(source.value(key)) }) };
 }
@@ -172,16 +223,29 @@ function sameRendered(a: Rendered | undefined, b: Rendered): boolean {
   );
 }
 
-function write(binding: Binding, next: Rendered): void {
+/**
+ * Writes what changed: the text node's data in place, the fill, and the classes. Only classes this
+ * binding set before are removed, so two bindings on one element (a value and its limit state) and
+ * the author's own classes live side by side. `force` writes text and fill even if unchanged.
+ */
+function write(binding: Binding, next: Rendered, previous: Rendered | undefined, force: boolean): void {
   const { element } = binding;
-  if (next.text !== undefined && element.textContent !== next.text) element.textContent = next.text;
-  if (next.fill) {
+  if (next.text !== undefined && (force || next.text !== previous?.text)) {
+    // Changing the existing text node's data avoids replacing the node (and its layout object).
+    const node = element.firstChild;
+    if (node && node.nodeType === 3 && node.nextSibling === null) {
+      if ((node as Text).data !== next.text) (node as Text).data = next.text;
+    } else element.textContent = next.text;
+  }
+  if (
+    next.fill &&
+    (force || next.fill.y !== previous?.fill?.y || next.fill.height !== previous.fill.height)
+  ) {
     element.setAttribute('y', String(next.fill.y));
     element.setAttribute('height', String(next.fill.height));
   }
   const list = element.classList;
-  for (const c of [...ALL_QUALITY, ...STATE_CLASSES])
-    if (list.contains(c) && !next.classes.includes(c)) list.remove(c);
+  for (const c of previous?.classes ?? []) if (!next.classes.includes(c)) list.remove(c);
   for (const c of next.classes) if (!list.contains(c)) list.add(c);
 }
 
@@ -189,6 +253,8 @@ function write(binding: Binding, next: Rendered): void {
 export interface ImageBindings {
   /** Every PV any element reads, once (one subscription set per image). */
   readonly keys: readonly string[];
+  /** PVs whose limits the image shows (`data-pv-limit`). */
+  readonly limitKeys: readonly string[];
   /** Text-message ids the image shows. */
   readonly textIds: readonly number[];
   /** Elements bound to a text message, by id. */
@@ -201,7 +267,13 @@ export interface ImageBindings {
 
 /** The key an element reads first (for the hover and the definition check), or null. */
 export function primaryKey(element: Element): string | null {
-  for (const name of ['data-pv', 'data-pv-fill', 'data-pv-state', 'data-pv-group'] as const) {
+  for (const name of [
+    'data-pv',
+    'data-pv-fill',
+    'data-pv-state',
+    'data-pv-group',
+    'data-pv-limit',
+  ] as const) {
     const key = element.getAttribute(name);
     if (key) return key;
   }
@@ -226,6 +298,12 @@ export function bindImage(
   for (const el of root.querySelectorAll('[data-pv-fill]')) add(el, 'data-pv-fill', fillBinding);
   for (const el of root.querySelectorAll('[data-pv-state]')) add(el, 'data-pv-state', stateBinding);
   for (const el of root.querySelectorAll('[data-pv-group]')) add(el, 'data-pv-group', groupBinding);
+  const limitKeys = new Set<string>();
+  for (const el of root.querySelectorAll('[data-pv-limit]')) {
+    add(el, 'data-pv-limit', limitBinding);
+    const key = el.getAttribute('data-pv-limit');
+    if (key && isKey(key)) limitKeys.add(key);
+  }
 
   const byKey = new Map<string, Binding[]>();
   for (const binding of bindings) {
@@ -244,13 +322,14 @@ export function bindImage(
     textElements.set(id, [...(textElements.get(id) ?? []), el]);
   }
 
-  const render = (targets: Iterable<Binding>) => {
+  const render = (targets: Iterable<Binding>, force: boolean) => {
     let writes = 0;
     for (const binding of targets) {
       const next = binding.render(source);
-      if (sameRendered(binding.last, next)) continue;
+      const previous = binding.last;
+      if (!force && sameRendered(previous, next)) continue;
       binding.last = next;
-      write(binding, next);
+      write(binding, next, previous, force);
       writes += 1;
     }
     return writes;
@@ -258,16 +337,16 @@ export function bindImage(
 
   return {
     keys: [...byKey.keys()],
+    limitKeys: [...limitKeys],
     textIds: [...textElements.keys()],
     textElements,
     update(keys) {
       const targets = new Set<Binding>();
       for (const key of keys) for (const b of byKey.get(key) ?? []) targets.add(b);
-      return render(targets);
+      return render(targets, false);
     },
     updateAll() {
-      for (const b of bindings) b.last = undefined;
-      return render(bindings);
+      return render(bindings, true);
     },
   };
 }

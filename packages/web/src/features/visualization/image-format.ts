@@ -7,6 +7,10 @@ import { formatPvValue, type PvFormatLabels } from '../../lib/format-pv-value';
  * counters, otherwise the app's value formatting (state texts, failure states, runtimes).
  */
 export function imageFormatter(locale: string, labels: PvFormatLabels) {
+  // One formatter per decimals, looked up by index: thousands of values are formatted per frame.
+  const byDecimals: Intl.NumberFormat[] = [];
+  const fixed = (d: number) =>
+    (byDecimals[d] ??= numberFormat(locale, { minimumFractionDigits: d, maximumFractionDigits: d }));
   return (value: ProcessValue, config: PvConfig | undefined, decimals: number | null): string => {
     const n =
       value.type === 'DoubleValue'
@@ -17,7 +21,7 @@ export function imageFormatter(locale: string, labels: PvFormatLabels) {
     if (n !== null && decimals !== null) {
       if (!Number.isFinite(n)) return labels.invalid;
       const d = Math.min(6, Math.max(0, Math.round(decimals)));
-      return numberFormat(locale, { minimumFractionDigits: d, maximumFractionDigits: d }).format(n);
+      return fixed(d).format(n);
     }
     return formatPvValue(value, config ?? { dimension: '', digiDisplayConfig: null }, locale, labels).text;
   };

@@ -3,6 +3,9 @@ import { pvHub } from '../../live/pv-hub';
 import { pvValueStore } from '../../live/pv-value-store';
 import type { ImageBindings } from './bindings';
 
+/** Milliseconds of binding work per frame, leaving the rest of 16.7 ms to restyling and paint. */
+const FRAME_SHARE_MS = 3;
+
 /**
  * Connects an image's bindings to the PV channel: one subscription set for all its PVs, and per
  * frame one render of each binding whose PVs changed (the value store notifies changed keys once
@@ -14,11 +17,22 @@ export function connectLiveImage(bindings: ImageBindings, onResync: () => void):
   const refs = bindings.keys.map(parsePvKey).filter((r): r is PvRef => r !== null);
   const dirty = new Set<string>();
   let scheduled = false;
+  let frame = 0;
   const flush = () => {
     scheduled = false;
-    const keys = [...dirty];
-    dirty.clear();
-    bindings.update(keys);
+    frame = 0;
+    const start = performance.now();
+    // A frame writes what fits its share of the budget; the rest follows in the next frames, so
+    // a batch changing thousands of elements never stalls one frame with all their restyling.
+    for (const key of dirty) {
+      dirty.delete(key);
+      bindings.update([key]);
+      if (performance.now() - start > FRAME_SHARE_MS) break;
+    }
+    if (dirty.size > 0) {
+      scheduled = true;
+      frame = requestAnimationFrame(flush);
+    }
   };
   const unlisten = bindings.keys.map((key) =>
     pvValueStore.subscribe(key, () => {
@@ -34,6 +48,7 @@ export function connectLiveImage(bindings: ImageBindings, onResync: () => void):
   const unresync = pvHub.onResync(onResync);
   bindings.updateAll();
   return () => {
+    cancelAnimationFrame(frame);
     for (const stop of unlisten) stop();
     unresync();
     if (refs.length > 0) pvHub.unsubscribe(refs);

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { LocalDialState } from '../../live/station-state-store';
 
 /** German words of screens §4; both error states read "Verbindungsfehler". */
-const DIAL_STATE_KEYS = {
+export const DIAL_STATE_KEYS = {
   Busy: 'station.dialState.busy',
   CommunicationError: 'station.dialState.connectionError',
   ConnectionError: 'station.dialState.connectionError',
