@@ -1,7 +1,7 @@
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { LimitConfig, PvConfig, SetConfigReply } from '@leitwarte/core';
+import { formatPipeLeakageTime, type LimitConfig, type PvConfig, type SetConfigReply } from '@leitwarte/core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -333,5 +333,69 @@ describe('operating the plant', () => {
     const name = server.services.plant.station(6)!.name;
     await expect.poll(() => overview.stationsInAlarm(), { timeout: 20_000 }).toContain(name);
     await page.context().close();
+  });
+
+  it("shows a station's pipe-leakage measurement with its night window on the plant's clock", async () => {
+    const { plant, domain } = server.services;
+    const measurement = domain.pipeLeakage.configs().find((c) => c.name === 'Versorgungszone Lindenberg')!;
+    const stationNr = domain.pipeLeakage.stationOf(measurement.pipeLeakageId)!;
+    expect(stationNr).toBe(plant.stationOf(plant.config('AnaIn-200060')!.pvRef));
+    const page = await signedIn('gast', TEST_PLANT_USERS_PASSWORD, `/stations/${stationNr}`);
+    const section = page.locator(`[data-pipe-leakage="${measurement.pipeLeakageId}"]`);
+    await section.waitFor({ timeout: 20_000 });
+    expect(await section.getByRole('heading').innerText()).toContain('Versorgungszone Lindenberg');
+    const field = (name: string) => section.locator(`[data-field="${name}"]`).innerText();
+    const time = (ms: number) => formatPipeLeakageTime(ms, plant.info.timeZone);
+    expect(await field('minMaxBegin')).toBe(time(measurement.minMaxBegin));
+    expect(await field('minMaxEnd')).toBe(time(measurement.minMaxEnd));
+    expect(await field('minMaxBegin')).toMatch(/^\d\d\.\d\d\.\d{4} \d\d:\d\d:\d\d$/);
+    expect(await field('referenceValue')).toContain('40');
+    // A station without a measurement shows none.
+    await page.goto(`${server.url}/stations/1`);
+    await new StationPage(page).waitUntilShown();
+    expect(await page.locator('[data-pipe-leakage]').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it("shows a viewer no write actions, and the server's refusal when the screen is made to offer one", async () => {
+    const output = analogOutput();
+    const pv = key(output);
+    const before = server.services.plant.values.get(pv);
+    const viewer = new StationPage(
+      await signedIn('gast', TEST_PLANT_USERS_PASSWORD, `/stations/${station(output)}?pv=${pv}`),
+    );
+    await viewer.waitUntilShown();
+    await viewer.page
+      .getByTestId('pv-actions')
+      .waitFor({ state: 'attached', timeout: 20_000 })
+      .catch(() => {});
+    expect(await viewer.page.getByRole('button', { name: 'Wert setzen' }).count()).toBe(0);
+
+    // The screen mirrors the rights call; told that the viewer may write, it offers the action,
+    // and the server, which decides, refuses the write.
+    await viewer.page.route('**/api/UserManagement/rights', async (route) => {
+      const reply = await route.fetch();
+      const rights = (await reply.json()) as { grants: unknown[] };
+      rights.grants.push({
+        right: 'writeValues',
+        scope: { allStations: true, stations: [], pvGroups: [] },
+      });
+      await route.fulfill({ response: reply, json: rights });
+    });
+    await viewer.page.reload();
+    await viewer.waitUntilShown();
+    await viewer.action('Wert setzen');
+    const { min, max } = output.domainConfig as { min: number; max: number };
+    await viewer
+      .modal()
+      .getByLabel(`Neuer Wert für ${output.name}`)
+      .fill(String(Math.round((min + max) / 2)));
+    await viewer.modalButton('Weiter');
+    await viewer.modalButton('Werte setzen');
+    await expect.poll(() => viewer.modalTitle(), { timeout: 20_000 }).toBe('Werte wurden nicht gespeichert');
+    // The whole write is refused for want of the right: the dialog gives the server's reason.
+    expect(await viewer.modal().innerText()).toContain('Unzureichende Rechte für diese Operation.');
+    expect(server.services.plant.values.get(pv)).toEqual(before);
+    await viewer.page.context().close();
   });
 });
