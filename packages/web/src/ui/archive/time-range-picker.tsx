@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { fromLocalInput, toLocalInput, type RangeSelection } from './range-selection';
 
 const CHOICES: readonly TimeRangeChoice[] = [...QUICK_RANGES, 'custom'];
+/** The option of a named span; no quick range is called so. */
+const SPAN = 'span';
 
 /**
  * Quick ranges of screens §9 and a custom start and end; a custom range applies on confirm.
@@ -23,16 +25,17 @@ export function TimeRangePicker({
   const { t } = useTranslation();
   const [from, setFrom] = useState(() => toLocalInput(value.custom.start));
   const [to, setTo] = useState(() => toLocalInput(value.custom.end));
-  const [custom, setCustom] = useState(value.choice === 'custom');
+  // A named span (a chart's own) is chosen as such; its start and end are not for editing.
+  const [custom, setCustom] = useState(value.choice === 'custom' && !value.span);
   // A range set from outside (a zoom of the chart, a reset) shows at once, replacing what was
   // typed: adjusted while rendering, not by remounting, which would build the inputs anew.
-  const shownValue = `${value.choice}|${value.custom.start}|${value.custom.end}`;
+  const shownValue = `${value.choice}|${value.custom.start}|${value.custom.end}|${value.span ?? ''}`;
   const [followed, setFollowed] = useState(shownValue);
   if (followed !== shownValue) {
     setFollowed(shownValue);
     setFrom(toLocalInput(value.custom.start));
     setTo(toLocalInput(value.custom.end));
-    setCustom(value.choice === 'custom');
+    setCustom(value.choice === 'custom' && !value.span);
   }
   const start = fromLocalInput(from);
   const end = fromLocalInput(to);
@@ -40,10 +43,15 @@ export function TimeRangePicker({
   const label = (choice: TimeRangeChoice) =>
     choice === 'custom' ? t('list.range.custom') : t(`list.range.quick.${choice}`);
 
-  const choices = CHOICES.map((choice) => ({ value: choice, label: label(choice) }));
-  const chosen = custom ? 'custom' : value.choice;
+  const named = value.choice === 'custom' && value.span ? value.span : null;
+  const choices = [
+    ...(named ? [{ value: SPAN, label: t('list.range.span', { span: named }) }] : []),
+    ...CHOICES.map((choice) => ({ value: choice, label: label(choice) })),
+  ];
+  const chosen = custom ? 'custom' : named ? SPAN : value.choice;
   const choose = (next: string) => {
     if (next === 'custom') setCustom(true);
+    else if (next === SPAN) setCustom(false);
     else {
       setCustom(false);
       onChange({ ...value, choice: next as TimeRangeChoice });
