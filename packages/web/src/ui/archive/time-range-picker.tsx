@@ -1,8 +1,9 @@
 import { QUICK_RANGES, type TimeRangeChoice } from '@leitwarte/core';
-import { Button, Group, NativeSelect, Select, Text, TextInput } from '@mantine/core';
+import { Button, Group, NativeSelect, Select, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fromLocalInput, toLocalInput, type RangeSelection } from './range-selection';
+import { DateTimeField } from '../date-time/date-time-field';
+import type { RangeSelection } from './range-selection';
 
 const CHOICES: readonly TimeRangeChoice[] = [...QUICK_RANGES, 'custom'];
 /** The option of a named span; no quick range is called so. */
@@ -23,8 +24,8 @@ export function TimeRangePicker({
   native?: boolean;
 }) {
   const { t } = useTranslation();
-  const [from, setFrom] = useState(() => toLocalInput(value.custom.start));
-  const [to, setTo] = useState(() => toLocalInput(value.custom.end));
+  const [from, setFrom] = useState<number | null>(value.custom.start);
+  const [to, setTo] = useState<number | null>(value.custom.end);
   // A named span (a chart's own) is chosen as such; its start and end are not for editing.
   const [custom, setCustom] = useState(value.choice === 'custom' && !value.span);
   // A range set from outside (a zoom of the chart, a reset) shows at once, replacing what was
@@ -33,12 +34,12 @@ export function TimeRangePicker({
   const [followed, setFollowed] = useState(shownValue);
   if (followed !== shownValue) {
     setFollowed(shownValue);
-    setFrom(toLocalInput(value.custom.start));
-    setTo(toLocalInput(value.custom.end));
+    setFrom(value.custom.start);
+    setTo(value.custom.end);
     setCustom(value.choice === 'custom' && !value.span);
   }
-  const start = fromLocalInput(from);
-  const end = fromLocalInput(to);
+  const start = from;
+  const end = to;
   const invalid = start === null || end === null || start >= end;
   const label = (choice: TimeRangeChoice) =>
     choice === 'custom' ? t('list.range.custom') : t(`list.range.quick.${choice}`);
@@ -63,7 +64,7 @@ export function TimeRangePicker({
       {native ? (
         <NativeSelect
           label={t('list.range.label')}
-          w={200}
+          w={260}
           data={choices}
           value={chosen}
           onChange={(event) => choose(event.currentTarget.value)}
@@ -71,7 +72,7 @@ export function TimeRangePicker({
       ) : (
         <Select
           label={t('list.range.label')}
-          w={200}
+          w={260}
           allowDeselect={false}
           data={choices}
           value={chosen}
@@ -82,18 +83,8 @@ export function TimeRangePicker({
       )}
       {custom ? (
         <>
-          <TextInput
-            type="datetime-local"
-            label={t('list.range.from')}
-            value={from}
-            onChange={(event) => setFrom(event.currentTarget.value)}
-          />
-          <TextInput
-            type="datetime-local"
-            label={t('list.range.to')}
-            value={to}
-            onChange={(event) => setTo(event.currentTarget.value)}
-          />
+          <DateTimeField label={t('list.range.from')} value={from} onChange={setFrom} testId="range-from" />
+          <DateTimeField label={t('list.range.to')} value={to} onChange={setTo} testId="range-to" />
           <Button
             variant="light"
             disabled={invalid}
