@@ -45,17 +45,10 @@ export function resolveSelection(selection: RangeSelection, now = Date.now()): L
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** yyyy-MM-ddTHH:mm in local time: the value of a datetime-local field. */
+/** yyyy-MM-ddTHH:mm in local time. */
 export function toLocalInput(ms: number): string {
   const d = new Date(ms);
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
-/** The instant of a datetime-local value, or null when it is not a valid date. */
-export function fromLocalInput(value: string): number | null {
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value)) return null;
-  const ms = new Date(value).getTime();
-  return Number.isFinite(ms) ? ms : null;
 }
 
 /** yyyy-MM-dd_HH-mm in local time, for file names. */

@@ -1,7 +1,8 @@
 import { CloseButton, Group, NativeSelect, NumberInput, TextInput } from '@mantine/core';
 import type { FilterCondition, FilterOperator } from '@leitwarte/core';
 import { useTranslation } from 'react-i18next';
-import { changeField, fromLocalInput, OPERATORS_BY_TYPE, toLocalInput } from './filter-operators';
+import { DateTimeField } from '../date-time/date-time-field';
+import { changeField, OPERATORS_BY_TYPE } from './filter-operators';
 import type { FilterField } from './types';
 
 interface Props {
@@ -70,12 +71,11 @@ function ValueInput({ field, value, onChange }: ValueProps) {
       );
     case 'date':
       return (
-        <TextInput
+        <DateTimeField
           size="xs"
-          type="datetime-local"
-          aria-label={label}
-          value={toLocalInput(typeof value === 'number' ? value : null)}
-          onChange={(event) => onChange(fromLocalInput(event.currentTarget.value))}
+          ariaLabel={label}
+          value={typeof value === 'number' ? value : null}
+          onChange={onChange}
         />
       );
     case 'choice': {

@@ -27,19 +27,3 @@ export function changeField(condition: FilterCondition, field: FilterField): Fil
 export function countConditions(group: FilterGroup): number {
   return group.filters.reduce((sum, entry) => sum + ('logic' in entry ? countConditions(entry) : 1), 0);
 }
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** A time as the value of a datetime-local input (local time, minutes). */
-export function toLocalInput(ms: number | null): string {
-  if (ms === null || !Number.isFinite(ms)) return '';
-  const d = new Date(ms);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
-/** The time of a datetime-local input's value, or null when empty or invalid. */
-export function fromLocalInput(text: string): number | null {
-  if (text === '') return null;
-  const ms = new Date(text).getTime();
-  return Number.isFinite(ms) ? ms : null;
-}

@@ -24,11 +24,16 @@ export function usePlantTimeZone(): string {
  */
 export function DateTimeField({
   label,
+  ariaLabel,
+  size,
   value,
   onChange,
   testId,
 }: {
-  label: string;
+  /** A visible label; or `ariaLabel` where the field stands in a row that names it. */
+  label?: string;
+  ariaLabel?: string;
+  size?: 'xs' | 'sm';
   value: number | null;
   onChange: (ms: number | null) => void;
   testId?: string;
@@ -40,6 +45,9 @@ export function DateTimeField({
     <DatesProvider settings={{ locale: DAYJS_LOCALES[language] ?? 'de', firstDayOfWeek: 1 }}>
       <DateTimePicker
         label={label}
+        aria-label={ariaLabel}
+        size={size}
+        clearable={ariaLabel !== undefined}
         data-testid={testId}
         data-plant-zone={timeZone}
         valueFormat={dateTimeFormatOf(language)}
