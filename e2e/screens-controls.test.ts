@@ -19,8 +19,17 @@ describe('screen controls at 1440 px and on a phone', () => {
   let server: TestServer;
   let browser: Browser;
 
-  async function signedIn(viewport: { width: number; height: number }, path: string): Promise<Page> {
-    const context = await browser.newContext({ locale: 'de-DE', viewport, hasTouch: viewport.width < 500 });
+  async function signedIn(
+    viewport: { width: number; height: number },
+    path: string,
+    timezoneId?: string,
+  ): Promise<Page> {
+    const context = await browser.newContext({
+      locale: 'de-DE',
+      viewport,
+      hasTouch: viewport.width < 500,
+      ...(timezoneId ? { timezoneId } : {}),
+    });
     const page = await context.newPage();
     const login = new LoginPage(page);
     await login.open(server.url, `/login?returnUrl=${encodeURIComponent(path)}`);
@@ -149,4 +158,46 @@ describe('screen controls at 1440 px and on a phone', () => {
     expect(await page.getByTestId('alerts-filter').innerText()).toBe('Filter und Zeitraum (1)');
     await page.context().close();
   });
+
+  it("date/time fields: German writing and the plant's time, with the browser in another zone", async () => {
+    // 20 November 2026, 11:00 UTC: 12:00 at the plant (Europe/Berlin), 06:00 in New York.
+    const from = Date.UTC(2026, 10, 20, 11, 0);
+    const to = Date.UTC(2026, 10, 20, 15, 30);
+    const page = await signedIn(DESKTOP, `/charts/archive/1?from=${from}&to=${to}`, 'America/New_York');
+    await page.locator('.uplot canvas').first().waitFor({ timeout: 20_000 });
+    await page.getByTestId('chart-tools').getByLabel('Zeitraum').selectOption('custom');
+    const start = page.getByTestId('range-from');
+    await start.waitFor();
+    expect(await start.getAttribute('data-plant-zone')).toBe('Europe/Berlin');
+    expect((await start.innerText()).trim()).toBe('20.11.2026 12:00');
+    expect((await page.getByTestId('range-to').innerText()).trim()).toBe('20.11.2026 16:30');
+    // The picker: a German calendar, Monday first.
+    await start.click();
+    await page.getByRole('dialog').getByText('Mo', { exact: true }).first().waitFor();
+    await shot(page, 'date-field-desktop');
+    await page.keyboard.press('Escape');
+    // The filter's date condition is the same field: no native field in US format anywhere.
+    await page.goto(`${server.url}/alerts`);
+    await page.getByTestId('alerts-summary').waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'Bedingung hinzufügen' }).click();
+    expect(
+      await page.locator('input[type="date"], input[type="datetime-local"], input[type="time"]').count(),
+    ).toBe(0);
+    await page.context().close();
+  });
+
+  it('settings: a shorter auto-logout time of his own logs the user out after it', async () => {
+    const page = await signedIn(DESKTOP, '/settings');
+    const choice = page.getByTestId('auto-logout-choice');
+    await choice.waitFor({ timeout: 20_000 });
+    await choice.click();
+    await page.getByRole('option', { name: '1 Minute', exact: true }).click();
+    expect(await choice.inputValue()).toBe('1 Minute');
+    await shot(page, 'settings-desktop');
+    // No activity: after a minute (not the plant's longer time) the browser is at the logout page.
+    await page.waitForURL((url) => url.pathname.startsWith('/logout') || url.pathname.startsWith('/login'), {
+      timeout: 120_000,
+    });
+    await page.context().close();
+  }, 180_000);
 });
