@@ -1,3 +1,4 @@
+import { DateField } from '../../ui/date-time/date-time-field';
 import {
   annotationFlagOf,
   REPORT_EXPORT_FORMATS,
@@ -5,7 +6,7 @@ import {
   type ReportData,
   type ReportExportFormat,
 } from '@leitwarte/core';
-import { ActionIcon, Alert, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -226,13 +227,7 @@ export function ReportPage({ kind }: { kind: PeriodKind }) {
           >
             ‹
           </ActionIcon>
-          <TextInput
-            type="date"
-            label={t('reports.date')}
-            value={date}
-            onChange={(e) => e.currentTarget.value && go({ date: e.currentTarget.value })}
-            w={160}
-          />
+          <DateField label={t('reports.date')} value={date} onChange={(next) => go({ date: next })} w={160} />
           <ActionIcon
             variant="default"
             size="lg"

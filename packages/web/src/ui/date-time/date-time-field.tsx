@@ -1,4 +1,4 @@
-import { DateTimePicker, DatesProvider } from '@mantine/dates';
+import { DatePickerInput, DateTimePicker, DatesProvider } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import { useQuery } from '@tanstack/react-query';
 import 'dayjs/locale/cs';
@@ -7,7 +7,7 @@ import 'dayjs/locale/en-gb';
 import 'dayjs/locale/ru';
 import { useTranslation } from 'react-i18next';
 import { plantInfoQuery } from '../../api/plant-info';
-import { dateTimeFormatOf, fromPlantValue, toPlantValue } from './plant-time';
+import { dateFormatOf, dateTimeFormatOf, fromPlantValue, toPlantValue } from './plant-time';
 
 const DAYJS_LOCALES: Record<string, string> = { de: 'de', en: 'en-gb', cs: 'cs', ru: 'ru' };
 
@@ -54,6 +54,38 @@ export function DateTimeField({
         value={value === null ? null : toPlantValue(value, timeZone)}
         onChange={(next) => onChange(next === null ? null : fromPlantValue(next, timeZone))}
         miw={180}
+      />
+    </DatesProvider>
+  );
+}
+
+/**
+ * A calendar day of the plant (a report's day): "YYYY-MM-DD" in and out, written as the user's
+ * language writes dates, chosen in the same calendar as the date/time field.
+ */
+export function DateField({
+  label,
+  value,
+  onChange,
+  w,
+}: {
+  label: string;
+  value: string;
+  onChange: (date: string) => void;
+  w?: number;
+}) {
+  const { i18n } = useTranslation();
+  const language = (i18n.resolvedLanguage ?? i18n.language).split('-')[0] ?? 'de';
+  return (
+    <DatesProvider settings={{ locale: DAYJS_LOCALES[language] ?? 'de', firstDayOfWeek: 1 }}>
+      <DatePickerInput
+        label={label}
+        valueFormat={dateFormatOf(language)}
+        value={value || null}
+        onChange={(next) => {
+          if (next) onChange(next);
+        }}
+        w={w}
       />
     </DatesProvider>
   );

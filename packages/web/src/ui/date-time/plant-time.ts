@@ -36,3 +36,8 @@ export function fromPlantValue(value: string, timeZone: string): number | null {
 export function dateTimeFormatOf(language: string): string {
   return language.startsWith('en') ? 'DD/MM/YYYY HH:mm' : 'DD.MM.YYYY HH:mm';
 }
+
+/** The dayjs format of a date alone in a language (26.11.2026; 26/11/2026 in English). */
+export function dateFormatOf(language: string): string {
+  return dateTimeFormatOf(language).replace(' HH:mm', '');
+}
