@@ -186,6 +186,13 @@ describe('screen controls at 1440 px and on a phone', () => {
     expect(
       await page.locator('input[type="date"], input[type="datetime-local"], input[type="time"]').count(),
     ).toBe(0);
+    // A report's day: the same calendar, the day written the German way.
+    await page.goto(`${server.url}/reports/day?report=1&date=2026-11-20`);
+    const day = page.getByLabel('Datum', { exact: true });
+    await day.waitFor({ timeout: 20_000 });
+    expect((await day.innerText()).trim()).toBe('20.11.2026');
+    expect(await page.locator('input[type="date"]').count()).toBe(0);
+    await shot(page, 'report-date-desktop');
     await page.context().close();
   });
 
