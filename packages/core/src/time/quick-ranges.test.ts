@@ -20,8 +20,11 @@ describe('quick ranges', () => {
 
   it('rolling day ranges go back in local days', () => {
     expect(iso(resolveQuickRange('last7Days', NOW, BERLIN).start)).toBe('2024-03-06T09:30:00.000Z');
-    expect(iso(resolveQuickRange('last28Days', NOW, BERLIN).start)).toBe('2024-02-14T09:30:00.000Z');
-    expect(iso(resolveQuickRange('last31Days', NOW, BERLIN).start)).toBe('2024-02-11T09:30:00.000Z');
+    // The last month: back to the same day of the previous month (29 days in a leap February).
+    expect(iso(resolveQuickRange('lastMonth', NOW, BERLIN).start)).toBe('2024-02-13T09:30:00.000Z');
+    // From the 31st of March the month reaches back to the last day of February, not into March.
+    const endOfMarch = Date.UTC(2024, 2, 31, 8, 30);
+    expect(iso(resolveQuickRange('lastMonth', endOfMarch, BERLIN).start)).toBe('2024-02-29T09:30:00.000Z');
     expect(iso(resolveQuickRange('last12Months', NOW, BERLIN).start)).toBe('2023-03-13T09:30:00.000Z');
   });
 

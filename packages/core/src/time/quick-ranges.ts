@@ -1,8 +1,8 @@
 import { zonedParts, zonedToEpoch, type ZonedDateTime } from './zoned.js';
 
 /**
- * The quick time ranges of the lists (screens §9), plus `custom`. "Last 28–31 days" are four
- * ranges, one per month length, so an operator can match the month he compares with.
+ * The quick time ranges of the lists (screens §9), plus `custom`. "Last 28–31 days" is one range,
+ * the last month: back to the same day of the previous month, 28 to 31 days by the month's length.
  */
 export const QUICK_RANGES = [
   'last3Hours',
@@ -10,10 +10,7 @@ export const QUICK_RANGES = [
   'last12Hours',
   'last24Hours',
   'last7Days',
-  'last28Days',
-  'last29Days',
-  'last30Days',
-  'last31Days',
+  'lastMonth',
   'last12Months',
   'today',
   'yesterday',
@@ -44,10 +41,6 @@ const HOURS: Partial<Record<QuickRange, number>> = {
 };
 const DAYS: Partial<Record<QuickRange, number>> = {
   last7Days: 7,
-  last28Days: 28,
-  last29Days: 29,
-  last30Days: 30,
-  last31Days: 31,
 };
 
 /** True for a quick range name (e.g. read from the address bar). */
@@ -78,6 +71,11 @@ export function resolveQuickRange(range: QuickRange, now: number, timeZone: stri
   if (days !== undefined) return { start: at({ day: p.day - days }), end: now };
   const day = (offset: number) => midnightOf({ ...p, day: p.day + offset }, timeZone);
   switch (range) {
+    case 'lastMonth': {
+      // The same day a month back; from the 31st of March that is the last day of February.
+      const lastOfPrevious = zonedParts(midnightOf({ ...p, day: 1 }, timeZone) - 1, timeZone).day;
+      return { start: at({ month: p.month - 1, day: Math.min(p.day, lastOfPrevious) }), end: now };
+    }
     case 'last12Months':
       return { start: at({ month: p.month - 12 }), end: now };
     case 'today':

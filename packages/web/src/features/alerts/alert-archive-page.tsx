@@ -2,7 +2,7 @@ import type { Alert } from '@leitwarte/core';
 import { Box, Button, Stack } from '@mantine/core';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ColumnChooser, DataList, FilterBar, type RowKey } from '../../ui/data-list';
+import { ColumnChooser, countConditions, DataList, FilterBar, type RowKey } from '../../ui/data-list';
 import { EmptyView, ErrorView, LoadingView } from '../../ui/status-views';
 import { AlertActionBar } from './alert-action-bar';
 import { ALERT_FIELD_READERS, alertColumns } from './alert-columns';
@@ -10,6 +10,8 @@ import { alertFilterFields } from './alert-fields';
 import { downloadCsv } from '../../ui/archive/download-csv';
 import { LimitSelect } from '../../ui/archive/limit-select';
 import { ListNotices } from '../../ui/archive/list-notices';
+import { PhoneSheet } from '../../ui/archive/phone-sheet';
+import { ListPager, RowsPerPageSelect, usePagedRows } from '../../ui/archive/rows-per-page';
 import { MessageDialog } from './message-dialog';
 import {
   defaultSelection,
@@ -76,6 +78,7 @@ export function AlertArchivePage() {
   const fields = useMemo(() => alertFilterFields(t), [t]);
   // No sort means the store's order: newest first, which live alerts keep without re-sorting.
   const view = useListView(archive.rows, tableColumns, ALERT_FIELD_READERS, null);
+  const paged = usePagedRows(view.shown);
   const [selectedKeys, setSelectedKeys] = useState<ReadonlySet<RowKey>>(() => new Set());
   const selected = useMemo(
     () =>
@@ -127,7 +130,7 @@ export function AlertArchivePage() {
     content = (
       <Box className="alerts-list-frame">
         <DataList
-          rows={view.shown}
+          rows={paged.shown}
           columns={columns}
           rowKey={alertKey}
           ariaLabel={t('alerts.listLabel')}
@@ -145,6 +148,28 @@ export function AlertArchivePage() {
         />
       </Box>
     );
+  const filterCount = countConditions(view.filter);
+  const controls = (
+    <>
+      {rangePicker}
+      {limitSelect}
+      <RowsPerPageSelect value={paged.pageSize} onChange={paged.setPageSize} />
+      <Button variant="default" loading={archive.isFetching} onClick={refresh}>
+        {t('alerts.refresh')}
+      </Button>
+      {phone ? null : (
+        <ColumnChooser
+          columns={tableColumns}
+          visibleColumnIds={view.visibleIds}
+          onChange={view.setVisibleIds}
+        />
+      )}
+      <Button variant="default" disabled={view.shown.length === 0} onClick={exportCsv}>
+        {t('alerts.export')}
+      </Button>
+    </>
+  );
+  const filterBar = <FilterBar fields={fields} value={view.filter} onChange={view.setFilter} />;
 
   return (
     <Stack gap="sm" className="alerts-page">
@@ -161,21 +186,20 @@ export function AlertArchivePage() {
         }
         summaryTestId="alerts-summary"
       >
-        {rangePicker}
-        {limitSelect}
-        <Button variant="default" loading={archive.isFetching} onClick={refresh}>
-          {t('alerts.refresh')}
-        </Button>
-        {phone ? null : (
-          <ColumnChooser
-            columns={tableColumns}
-            visibleColumnIds={view.visibleIds}
-            onChange={view.setVisibleIds}
-          />
+        {phone ? (
+          <PhoneSheet
+            label={
+              filterCount > 0 ? t('list.sheet.buttonActive', { count: filterCount }) : t('list.sheet.button')
+            }
+            title={t('list.sheet.title')}
+            testId="alerts-filter"
+          >
+            {controls}
+            {filterBar}
+          </PhoneSheet>
+        ) : (
+          controls
         )}
-        <Button variant="default" disabled={view.shown.length === 0} onClick={exportCsv}>
-          {t('alerts.export')}
-        </Button>
       </ArchiveHeader>
       <ListNotices
         remaining={archive.remaining}
@@ -188,9 +212,10 @@ export function AlertArchivePage() {
         limitAdvice={t('alerts.limitAdvice')}
         largeListHint={t('alerts.largeListHint')}
       />
-      <FilterBar fields={fields} value={view.filter} onChange={view.setFilter} />
+      {phone ? null : filterBar}
       <AlertActionBar actions={actions} selected={selected} />
       {content}
+      <ListPager paged={paged} />
       <MessageDialog dialog={actions.dialog} onClose={actions.closeDialog} />
     </Stack>
   );

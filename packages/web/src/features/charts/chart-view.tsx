@@ -25,7 +25,8 @@ import {
 } from '../../ui/chart-plot/chart-definition';
 import { saveFile } from '../../lib/save-file';
 import { useStableCallback } from '../../lib/use-stable-callback';
-import { searchWithView } from '../../ui/chart-plot/chart-range';
+import { intlLocale } from '../../i18n/languages';
+import { searchWithView, spanName, viewFromSearch } from '../../ui/chart-plot/chart-range';
 import { ChartToolbar } from './chart-toolbar';
 import { ConfigDialog } from './config-dialog';
 import { useDrawingWidth } from '../../ui/chart-plot/drawing-width';
@@ -85,14 +86,19 @@ function useControlsShown(dataShown: boolean): boolean {
 
 /** A loaded chart: toolbar, plot, legend, measurement types, annotations and the config editor. */
 export function ChartView({ definition, live, keepViewInAddress, onConfigSaved, opening }: ChartViewProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [searchParams, setSearchParams] = useSearchParams();
+  // The picker names the chart's own span ("7 Tage") while the view is it, not "custom".
+  const ownSpan = spanName(definition.span, intlLocale(i18n.resolvedLanguage ?? i18n.language)) ?? undefined;
   const [view, setView] = useState<TimeWindow>(
     () => opening?.view ?? defaultWindow(definition, live, searchParams),
   );
   // Reset leads to the chart's own span, not to a view kept in the address.
   const [home, setHome] = useState<TimeWindow>(() => defaultWindow(definition, live, new URLSearchParams()));
-  const [range, setRange] = useState<RangeSelection>(() => ({ choice: 'custom', custom: view }));
+  const [range, setRange] = useState<RangeSelection>(() => {
+    const opensOnOwnSpan = viewFromSearch(searchParams) === null && searchParams.get('start') === null;
+    return { choice: 'custom', custom: view, span: opensOnOwnSpan ? ownSpan : undefined };
+  });
   const [preset, setPreset] = useState(definition.preset);
   const [measurement, setMeasurement] = useState<Record<string, MeasurementType>>({});
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
@@ -197,7 +203,7 @@ export function ChartView({ definition, live, keepViewInAddress, onConfigSaved, 
     const window = defaultWindow(definition, live, new URLSearchParams());
     setHome(window);
     setView(window);
-    setRange({ choice: 'custom', custom: window });
+    setRange({ choice: 'custom', custom: window, span: ownSpan });
   };
 
   const followRange = (moved: TimeWindow, cause: RangeChangeCause) => {

@@ -9,6 +9,7 @@ import { downloadCsv } from '../../ui/archive/download-csv';
 import { eventColumns, eventFieldReaders, eventFilterFields } from './event-columns';
 import { LimitSelect } from '../../ui/archive/limit-select';
 import { ListNotices } from '../../ui/archive/list-notices';
+import { ListPager, RowsPerPageSelect, usePagedRows } from '../../ui/archive/rows-per-page';
 import {
   defaultSelection,
   fileStamp,
@@ -50,6 +51,7 @@ export function EventArchivePage() {
   const readers = useMemo(() => eventFieldReaders(t, lookups), [t, lookups]);
   const fields = useMemo(() => eventFilterFields(t), [t]);
   const view = useListView(archive.events, columns, readers, null);
+  const paged = usePagedRows(view.shown);
 
   const refresh = () => {
     const now = Date.now();
@@ -72,7 +74,7 @@ export function EventArchivePage() {
     content = (
       <Box className="events-list-frame">
         <DataList
-          rows={view.shown}
+          rows={paged.shown}
           columns={columns}
           rowKey={eventKey}
           ariaLabel={t('events.listLabel')}
@@ -114,6 +116,7 @@ export function EventArchivePage() {
           value={limit}
           onChange={setLimit}
         />
+        <RowsPerPageSelect value={paged.pageSize} onChange={paged.setPageSize} />
         <Button variant="default" loading={archive.isFetching} onClick={refresh}>
           {t('events.refresh')}
         </Button>
@@ -135,6 +138,7 @@ export function EventArchivePage() {
       />
       <FilterBar fields={fields} value={view.filter} onChange={view.setFilter} />
       {content}
+      <ListPager paged={paged} />
     </Stack>
   );
 }

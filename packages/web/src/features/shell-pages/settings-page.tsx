@@ -13,6 +13,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dashboardConfigQuery } from '../../api/dashboard';
 import { userInfoQuery } from '../../api/user-management';
+import { setOwnTimeout, shorterChoices, useOwnTimeout } from '../../lib/auto-logout/own-timeout';
 import { setStartDashboard, useStartDashboard } from '../../lib/start-dashboard';
 import { NativeAppSettings } from '../../lib/native-bridge';
 import { LanguageSwitch } from '../../ui/language-switch';
@@ -45,6 +46,9 @@ export function SettingsPage() {
   const dashboards = useQuery(dashboardConfigQuery).data;
   const username = user?.username ?? null;
   const start = useStartDashboard(username);
+  const own = useOwnTimeout(username);
+  const shorter = user ? shorterChoices(user.idleTimeoutMs) : [];
+  const ownChosen = own !== null && shorter.includes(own) ? own : null;
   const plantDefault = dashboards?.dashboards.find((d) => d.id === dashboards.defaultDashboardId);
   // '' stands for "no own choice": the plant's default, whichever it is at the time.
   const startOptions = [
@@ -102,6 +106,23 @@ export function SettingsPage() {
             {t('shell.settings.autoLogout.text', { minutes })}
           </Text>
         )}
+        {username && minutes !== null && shorter.length > 0 ? (
+          <Select
+            label={t('shell.settings.autoLogout.label')}
+            data-testid="auto-logout-choice"
+            data={[
+              { value: '', label: t('shell.settings.autoLogout.server', { minutes }) },
+              ...shorter.map((m) => ({
+                value: String(m),
+                label: t('shell.settings.autoLogout.minutes', { count: m }),
+              })),
+            ]}
+            value={ownChosen === null ? '' : String(ownChosen)}
+            onChange={(value) => setOwnTimeout(username, value ? Number(value) : null)}
+            allowDeselect={false}
+            maw={420}
+          />
+        ) : null}
       </Section>
       <NativeAppSettings />
     </Stack>

@@ -5,15 +5,18 @@ import { renewLease, userInfoQuery } from '../../api/user-management';
 import { ACTIVITY_EVENTS, ACTIVITY_THROTTLE_MS, startAutoLogout } from './activity-tracker';
 import { onOtherTabChange, sharedStorage } from './browser-storage';
 import { autoLogoutUrlFor } from './logout-address';
+import { effectiveIdleMs, useOwnTimeout } from './own-timeout';
 
 /**
- * Auto logout for the logged-in shell (screens §9): after the server's idle timeout without
+ * Auto logout for the logged-in shell (screens §9): after the server's (or the user's own shorter) idle timeout without
  * activity in any tab, or when another tab logs out, this tab goes to the logout page with its
  * return address. While the user is active the server's lease is renewed.
  */
 export function useAutoLogout(): void {
   const { data: user } = useQuery(userInfoQuery);
-  const idleMs = user?.idleTimeoutMs;
+  const own = useOwnTimeout(user?.username ?? null);
+  // The user's own, shorter time when chosen; the server's lease still ends at the server's.
+  const idleMs = user ? effectiveIdleMs(user.idleTimeoutMs, own) : undefined;
   const navigate = useNavigate();
   const location = useLocation();
   const here = useRef(location);

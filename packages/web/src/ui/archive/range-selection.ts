@@ -18,6 +18,11 @@ export interface ListWindow {
 export interface RangeSelection {
   choice: TimeRangeChoice;
   custom: { start: number; end: number };
+  /**
+   * The name of a span the custom window stands for (a chart's own span, e.g. "7 Tage"): the
+   * picker names it instead of "custom".
+   */
+  span?: string;
 }
 
 /** The zone of the ranges: quick ranges start at the plant's midnight and Monday. */

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test-support/render';
@@ -57,7 +57,19 @@ describe('TimeRangePicker', () => {
     expect(onChange).toHaveBeenCalledWith({ choice: 'custom', custom: first.custom });
   });
 
-  it('hides the custom inputs when a quick range is set from outside', () => {
+  it('keeps a day picked in the calendar while the value stays the same', async () => {
+    const view = renderPicker(first);
+    const to = field('Bis');
+    fireEvent.click(to);
+    const day = await screen.findByRole('button', { name: /^3 November 2026$/ });
+    fireEvent.click(day);
+    await waitFor(() => expect(to.textContent).toMatch(/^03\.11\.2026 /));
+    const picked = to.textContent;
+    view.rerender({ ...first, custom: { ...first.custom } });
+    expect(field('Bis').textContent).toBe(picked);
+  });
+
+  it('hides the custom fields when a quick range is set from outside', () => {
     const view = renderPicker(first);
     expect(screen.queryByLabelText('Von')).not.toBeNull();
     view.rerender({ ...first, choice: 'today' });

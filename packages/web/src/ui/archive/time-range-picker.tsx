@@ -6,6 +6,8 @@ import { DateTimeField } from '../date-time-field';
 import type { RangeSelection } from './range-selection';
 
 const CHOICES: readonly TimeRangeChoice[] = [...QUICK_RANGES, 'custom'];
+/** The option of a named span; no quick range is called so. */
+const SPAN = 'span';
 
 /**
  * Quick ranges of screens §9 and a custom start and end; a custom range applies on confirm.
@@ -22,27 +24,35 @@ export function TimeRangePicker({
   native?: boolean;
 }) {
   const { t } = useTranslation();
-  const [start, setStart] = useState<number | null>(value.custom.start);
-  const [end, setEnd] = useState<number | null>(value.custom.end);
-  const [custom, setCustom] = useState(value.choice === 'custom');
+  const [from, setFrom] = useState<number | null>(value.custom.start);
+  const [to, setTo] = useState<number | null>(value.custom.end);
+  // A named span (a chart's own) is chosen as such; its start and end are not for editing.
+  const [custom, setCustom] = useState(value.choice === 'custom' && !value.span);
   // A range set from outside (a zoom of the chart, a reset) shows at once, replacing what was
   // typed: adjusted while rendering, not by remounting, which would build the inputs anew.
-  const shownValue = `${value.choice}|${value.custom.start}|${value.custom.end}`;
+  const shownValue = `${value.choice}|${value.custom.start}|${value.custom.end}|${value.span ?? ''}`;
   const [followed, setFollowed] = useState(shownValue);
   if (followed !== shownValue) {
     setFollowed(shownValue);
-    setStart(value.custom.start);
-    setEnd(value.custom.end);
-    setCustom(value.choice === 'custom');
+    setFrom(value.custom.start);
+    setTo(value.custom.end);
+    setCustom(value.choice === 'custom' && !value.span);
   }
+  const start = from;
+  const end = to;
   const invalid = start === null || end === null || start >= end;
   const label = (choice: TimeRangeChoice) =>
     choice === 'custom' ? t('list.range.custom') : t(`list.range.quick.${choice}`);
 
-  const choices = CHOICES.map((choice) => ({ value: choice, label: label(choice) }));
-  const chosen = custom ? 'custom' : value.choice;
+  const named = value.choice === 'custom' && value.span ? value.span : null;
+  const choices = [
+    ...(named ? [{ value: SPAN, label: t('list.range.span', { span: named }) }] : []),
+    ...CHOICES.map((choice) => ({ value: choice, label: label(choice) })),
+  ];
+  const chosen = custom ? 'custom' : named ? SPAN : value.choice;
   const choose = (next: string) => {
     if (next === 'custom') setCustom(true);
+    else if (next === SPAN) setCustom(false);
     else {
       setCustom(false);
       onChange({ ...value, choice: next as TimeRangeChoice });
@@ -54,7 +64,7 @@ export function TimeRangePicker({
       {native ? (
         <NativeSelect
           label={t('list.range.label')}
-          w={200}
+          w={260}
           data={choices}
           value={chosen}
           onChange={(event) => choose(event.currentTarget.value)}
@@ -62,7 +72,7 @@ export function TimeRangePicker({
       ) : (
         <Select
           label={t('list.range.label')}
-          w={200}
+          w={260}
           allowDeselect={false}
           data={choices}
           value={chosen}
@@ -73,8 +83,8 @@ export function TimeRangePicker({
       )}
       {custom ? (
         <>
-          <DateTimeField label={t('list.range.from')} value={start} onChange={setStart} w={190} />
-          <DateTimeField label={t('list.range.to')} value={end} onChange={setEnd} w={190} />
+          <DateTimeField label={t('list.range.from')} value={from} onChange={setFrom} testId="range-from" />
+          <DateTimeField label={t('list.range.to')} value={to} onChange={setTo} testId="range-to" />
           <Button
             variant="light"
             disabled={invalid}

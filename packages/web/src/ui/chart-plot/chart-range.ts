@@ -63,3 +63,28 @@ export function initialLiveWindow(
   const window = resolveTimeSpan(span.factor, span.unit, now, timeZone);
   return liveWindowAt(window.end - window.start, now);
 }
+
+const UNIT_OF: Partial<Record<TimeUnit, string>> = {
+  Years: 'year',
+  Year: 'year',
+  Months: 'month',
+  Month: 'month',
+  Weeks: 'week',
+  Week: 'week',
+  Days: 'day',
+  Day: 'day',
+  Hours: 'hour',
+  Minutes: 'minute',
+  Hour: 'hour',
+  Minute: 'minute',
+};
+
+/**
+ * A chart's own span in words of the user's language ("7 Tage", "1 hour"), by the browser's unit
+ * formatting, which knows each language's plural forms; null for a unit without a length.
+ */
+export function spanName(span: { factor: number; unit: TimeUnit }, locale: string): string | null {
+  const unit = UNIT_OF[span.unit];
+  if (unit === undefined) return null;
+  return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(span.factor);
+}

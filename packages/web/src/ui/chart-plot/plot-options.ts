@@ -118,6 +118,9 @@ export const TIME_AXIS_LABELS: uPlot.Axis.TimeValuesConfig = [
   [1, '{HH}:{mm}:{ss}', '\n{D}.{M}.{YYYY}', null, '\n{D}.{M}.', null, null, null, 1],
 ];
 
+/** Least distance of two time ticks in px: the widest label ("30.12.2026") and a gap. */
+export const TIME_TICK_SPACE = 90;
+
 /** Month and weekday names of a language for uPlot's date templates. */
 export function dateNames(locale: string): uPlot.DateNames {
   const names = (options: Intl.DateTimeFormatOptions, dates: Date[]) => {
@@ -334,6 +337,9 @@ export function buildPlotOptions(
         stroke: AXIS_COLOR,
         font: AXIS_FONT,
         values: TIME_AXIS_LABELS,
+        // Room per tick for a whole label ("19.11." above its year, "14:00" above its date):
+        // uPlot's 50 px let neighbouring dates run into each other.
+        space: TIME_TICK_SPACE,
         grid: { show: true, stroke: GRID_COLOR, width: 1 },
         ticks: { show: true, stroke: GRID_COLOR, width: 1, size: 4 },
       },

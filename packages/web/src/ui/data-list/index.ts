@@ -4,7 +4,7 @@ export { FilterBar } from './filter-bar';
 export { sortRows } from './sort-rows';
 export { rowsToCsv, csvFile, csvFormatFor, RFC_CSV, type CsvFormat } from './rows-to-csv';
 export { defaultVisibleColumnIds, visibleColumns } from './visible-columns';
-export { OPERATORS_BY_TYPE } from './filter-operators';
+export { OPERATORS_BY_TYPE, countConditions } from './filter-operators';
 export type {
   DataListColumn,
   DataListProps,

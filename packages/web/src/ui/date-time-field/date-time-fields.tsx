@@ -109,12 +109,14 @@ export function DateTimeField({
   onChange,
   withSeconds = false,
   clearable = false,
+  testId,
   ...props
 }: FieldProps & {
   value: number | null;
   onChange: (value: number | null) => void;
   withSeconds?: boolean;
   clearable?: boolean;
+  testId?: string;
 }) {
   const zone = usePlantTimeZone();
   const { date } = useLanguageDates();
@@ -137,6 +139,8 @@ export function DateTimeField({
         value={value === null ? null : wallTimeOf(value, zone)}
         onChange={(next) => onChange(next ? instantOfWallTime(next, zone) : null)}
         data-date-time-field=""
+        data-plant-zone={zone}
+        data-testid={testId}
       />
     </Dates>
   );

@@ -1,6 +1,7 @@
 import { pvKey, type ChartSeriesData, type PvConfig } from '@leitwarte/core';
 import type { TFunction } from 'i18next';
-import { formatPvValue, type PvFormatLabels } from '../../../lib/format-pv-value';
+import { numberFormat } from '../../../lib/format-locale';
+import type { PvFormatLabels } from '../../../lib/format-pv-value';
 import type { DataListColumn } from '../../../ui/data-list';
 import type { MeasurementRow } from './measurement-rows';
 import { pvLabel } from './plant-pvs';
@@ -11,25 +12,31 @@ export interface MeasurementFormat {
   formatTime: (ms: number) => string;
 }
 
-/** A value as the PV shows it elsewhere (decimals by size, the unit in the column head). */
-function valueText(
-  value: number,
-  series: Pick<ChartSeriesData, 'pv'>,
-  config: Pick<PvConfig, 'dimension' | 'digiDisplayConfig'>,
-  format: MeasurementFormat,
-): string {
-  return formatPvValue(
-    { type: 'DoubleValue', doubleValue: value, pvRef: series.pv, quality: 'Good', timestamp: 0 },
-    config,
-    format.locale,
-    format.labels,
-  ).text;
+/**
+ * The decimals of one PV's column: as the PV shows elsewhere (two; three significant digits for
+ * small readings such as chlorine in mg/l), taken from the column's largest value and kept for
+ * every row, so the decimal points line up (1,50 above 1,25, not 1,5).
+ */
+export function columnDecimals(values: Iterable<number | null | undefined>): number {
+  let largest = 0;
+  for (const value of values) {
+    if (value !== null && value !== undefined && Number.isFinite(value))
+      largest = Math.max(largest, Math.abs(value));
+  }
+  if (largest === 0 || largest >= 1) return 2;
+  // Three significant digits of the largest value; never more than six decimals.
+  return Math.min(6, 2 - Math.floor(Math.log10(largest)));
+}
+
+/** Room for a column's head: about a character's width per letter, the sort mark and the padding. */
+function headWidth(label: string): number {
+  return Math.max(160, Math.ceil(label.length * 8) + 48);
 }
 
 /** The time column and one column per series: "Name (key) [unit]". */
 export function measurementColumns(
   t: TFunction,
-  series: readonly Pick<ChartSeriesData, 'pv' | 'dimension'>[],
+  series: readonly Pick<ChartSeriesData, 'pv' | 'dimension' | 'dataPoints'>[],
   pvConfigs: ReadonlyMap<string, PvConfig>,
   format: MeasurementFormat,
 ): DataListColumn<MeasurementRow>[] {
@@ -47,17 +54,23 @@ export function measurementColumns(
     ...series.map((s, index): DataListColumn<MeasurementRow> => {
       const config = pvConfigs.get(pvKey(s.pv));
       const dimension = (s.dimension || config?.dimension || '').trim();
-      const shape = { dimension: '', digiDisplayConfig: config?.digiDisplayConfig ?? null };
       const name = pvLabel(config, s.pv);
+      const label = dimension ? `${name} [${dimension}]` : name;
+      const decimals = columnDecimals(s.dataPoints.map((point) => point.value));
+      const number = numberFormat(format.locale, {
+        minimumFractionDigits: decimals,
+        maximumFractionDigits: decimals,
+      });
+      const text = (value: number) => (Number.isFinite(value) ? number.format(value) : format.labels.invalid);
       return {
         id: `pv-${pvKey(s.pv)}-${index}`,
-        label: dimension ? `${name} [${dimension}]` : name,
-        minWidth: 160,
+        label,
+        minWidth: headWidth(label),
         align: 'right',
         value: (row) => row.values[index] ?? null,
         render: (row) => {
           const value = row.values[index];
-          return value === null || value === undefined ? '' : valueText(value, s, shape, format);
+          return value === null || value === undefined ? '' : text(value);
         },
         sortable: true,
       };

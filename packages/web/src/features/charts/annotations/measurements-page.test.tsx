@@ -93,9 +93,10 @@ describe('measurement value archive', { timeout: 20_000 }, () => {
           .slice(1)
           .map((cell) => cell.textContent),
       );
+    // One PV's column keeps one number of decimals, so the decimal points line up.
     expect(rows).toEqual([
       ['3,25', ''],
-      ['0,5', '1.234,5'],
+      ['0,50', '1.234,50'],
     ]);
     expect(screen.getByTestId('measurements-summary').textContent).toBe(
       '2 Zeitpunkte aus Messwertarchiv (Rohwerte)',

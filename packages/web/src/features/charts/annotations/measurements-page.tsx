@@ -18,6 +18,7 @@ import { intlLocale } from '../../../i18n/languages';
 import { usePvFormatLabels } from '../../../lib/use-pv-format-labels';
 import { resolveSelection, userTimeZone, type RangeSelection } from '../../../ui/archive/range-selection';
 import { TimeRangePicker } from '../../../ui/archive/time-range-picker';
+import { ListPager, RowsPerPageSelect, usePagedRows } from '../../../ui/archive/rows-per-page';
 import { DataList } from '../../../ui/data-list';
 import { EmptyView, ErrorView, LoadingView } from '../../../ui/status-views';
 import { FailureDialog } from './message-dialogs';
@@ -79,6 +80,7 @@ export function MeasurementsPage() {
 
   const series = useMemo(() => data.data?.series ?? [], [data.data]);
   const rows = useMemo(() => measurementRows(series), [series]);
+  const paged = usePagedRows(rows);
   const columns = useMemo(
     () => measurementColumns(t, series, pvConfigs, format),
     [t, series, pvConfigs, format],
@@ -149,7 +151,7 @@ export function MeasurementsPage() {
     content = (
       <Box style={{ height: 'max(320px, calc(100vh - 320px))' }}>
         <DataList
-          rows={rows}
+          rows={paged.shown}
           columns={columns}
           rowKey={rowKey}
           ariaLabel={t('charts.measurements.listLabel')}
@@ -198,6 +200,7 @@ export function MeasurementsPage() {
           value={measurementType}
           onChange={(value) => value && setMeasurementType(value as MeasurementType)}
         />
+        <RowsPerPageSelect value={paged.pageSize} onChange={paged.setPageSize} />
         <Button variant="default" loading={data.isFetching} disabled={pvs.length === 0} onClick={refresh}>
           {t('charts.measurements.refresh')}
         </Button>
@@ -221,6 +224,7 @@ export function MeasurementsPage() {
         </Alert>
       ) : null}
       {content}
+      {rows.length > 0 ? <ListPager paged={paged} /> : null}
       <FailureDialog
         failure={
           exportFailure === null
