@@ -356,46 +356,4 @@ describe('operating the plant', () => {
     expect(await page.locator('[data-pipe-leakage]').count()).toBe(0);
     await page.context().close();
   });
-
-  it("shows a viewer no write actions, and the server's refusal when the screen is made to offer one", async () => {
-    const output = analogOutput();
-    const pv = key(output);
-    const before = server.services.plant.values.get(pv);
-    const viewer = new StationPage(
-      await signedIn('gast', TEST_PLANT_USERS_PASSWORD, `/stations/${station(output)}?pv=${pv}`),
-    );
-    await viewer.waitUntilShown();
-    await viewer.page
-      .getByTestId('pv-actions')
-      .waitFor({ state: 'attached', timeout: 20_000 })
-      .catch(() => {});
-    expect(await viewer.page.getByRole('button', { name: 'Wert setzen' }).count()).toBe(0);
-
-    // The screen mirrors the rights call; told that the viewer may write, it offers the action,
-    // and the server, which decides, refuses the write.
-    await viewer.page.route('**/api/UserManagement/rights', async (route) => {
-      const reply = await route.fetch();
-      const rights = (await reply.json()) as { grants: unknown[] };
-      rights.grants.push({
-        right: 'writeValues',
-        scope: { allStations: true, stations: [], pvGroups: [] },
-      });
-      await route.fulfill({ response: reply, json: rights });
-    });
-    await viewer.page.reload();
-    await viewer.waitUntilShown();
-    await viewer.action('Wert setzen');
-    const { min, max } = output.domainConfig as { min: number; max: number };
-    await viewer
-      .modal()
-      .getByLabel(`Neuer Wert für ${output.name}`)
-      .fill(String(Math.round((min + max) / 2)));
-    await viewer.modalButton('Weiter');
-    await viewer.modalButton('Werte setzen');
-    await expect.poll(() => viewer.modalTitle(), { timeout: 20_000 }).toBe('Werte wurden nicht gespeichert');
-    // The whole write is refused for want of the right: the dialog gives the server's reason.
-    expect(await viewer.modal().innerText()).toContain('Unzureichende Rechte für diese Operation.');
-    expect(server.services.plant.values.get(pv)).toEqual(before);
-    await viewer.page.context().close();
-  });
 });
