@@ -1,7 +1,7 @@
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { formatPipeLeakageTime, type LimitConfig, type PvConfig, type SetConfigReply } from '@leitwarte/core';
+import type { LimitConfig, PvConfig, SetConfigReply } from '@leitwarte/core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -332,28 +332,6 @@ describe('operating the plant', () => {
     await overview.waitForTiles();
     const name = server.services.plant.station(6)!.name;
     await expect.poll(() => overview.stationsInAlarm(), { timeout: 20_000 }).toContain(name);
-    await page.context().close();
-  });
-
-  it("shows a station's pipe-leakage measurement with its night window on the plant's clock", async () => {
-    const { plant, domain } = server.services;
-    const measurement = domain.pipeLeakage.configs().find((c) => c.name === 'Versorgungszone Lindenberg')!;
-    const stationNr = domain.pipeLeakage.stationOf(measurement.pipeLeakageId)!;
-    expect(stationNr).toBe(plant.stationOf(plant.config('AnaIn-200060')!.pvRef));
-    const page = await signedIn('gast', TEST_PLANT_USERS_PASSWORD, `/stations/${stationNr}`);
-    const section = page.locator(`[data-pipe-leakage="${measurement.pipeLeakageId}"]`);
-    await section.waitFor({ timeout: 20_000 });
-    expect(await section.getByRole('heading').innerText()).toContain('Versorgungszone Lindenberg');
-    const field = (name: string) => section.locator(`[data-field="${name}"]`).innerText();
-    const time = (ms: number) => formatPipeLeakageTime(ms, plant.info.timeZone);
-    expect(await field('minMaxBegin')).toBe(time(measurement.minMaxBegin));
-    expect(await field('minMaxEnd')).toBe(time(measurement.minMaxEnd));
-    expect(await field('minMaxBegin')).toMatch(/^\d\d\.\d\d\.\d{4} \d\d:\d\d:\d\d$/);
-    expect(await field('referenceValue')).toContain('40');
-    // A station without a measurement shows none.
-    await page.goto(`${server.url}/stations/1`);
-    await new StationPage(page).waitUntilShown();
-    expect(await page.locator('[data-pipe-leakage]').count()).toBe(0);
     await page.context().close();
   });
 });

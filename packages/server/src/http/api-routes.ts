@@ -7,7 +7,6 @@ import { controlEventsRoutes } from './control-events.js';
 import { dashboardRoutes } from './dashboard.js';
 import { mapTileRoutes } from './map-tiles.js';
 import { maintenanceRoutes } from './maintenance.js';
-import { pipeLeakageRoutes } from './pipe-leakage.js';
 import { plantInfoRoutes } from './plant-info.js';
 import { protocolRoutes } from './protocols.js';
 import { pvWriteRoutes } from './pv-writes.js';
@@ -51,7 +50,6 @@ export const apiAreaRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app
     secondFactorRoutes,
     adminUserRoutes,
     plantInfoRoutes,
-    pipeLeakageRoutes,
   ]) {
     await app.register(area, options);
   }

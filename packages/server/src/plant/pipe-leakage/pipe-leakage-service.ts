@@ -24,8 +24,6 @@ export interface PipeLeakageService {
   start(): Promise<void>;
   stop(): Promise<void>;
   configs(): PipeLeakageConfig[];
-  /** The station a measurement belongs to: the station of its flow PV (null when it has none). */
-  stationOf(pipeLeakageId: number): number | null;
   /** Measurements whose reported values changed (the pipeleakage channel). */
   onPipeLeakage(listener: (configs: readonly PipeLeakageConfig[]) => void): () => void;
 }
@@ -142,11 +140,6 @@ export function createPipeLeakageService(deps: PipeLeakageServiceDeps): PipeLeak
       await saving;
     },
     configs: () => entries.map((e) => view(e, now())),
-    stationOf(pipeLeakageId) {
-      const entry = entries.find((e) => e.def.pipeLeakageId === pipeLeakageId);
-      const config = entry ? deps.plant.config(entry.def.pv) : undefined;
-      return config ? deps.plant.stationOf(config.pvRef) : null;
-    },
     onPipeLeakage: (listener) => listeners.add(listener),
   };
 }
