@@ -1,7 +1,8 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { LimitConfig, PvConfig, SetConfigReply } from '@leitwarte/core';
+import { formatPipeLeakageTime } from '@leitwarte/core';
+import type { EffectiveRights, LimitConfig, PvConfig, SetConfigReply } from '@leitwarte/core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -243,6 +244,99 @@ describe('operating the plant', () => {
     }, output.pvRef);
     expect(status).toBe(403);
     await viewer.page.context().close();
+  });
+
+  it('shows the refusal dialog when the screen offers a write the server refuses', async () => {
+    const output = analogOutput();
+    const pv = key(output);
+    const { min, max } = output.domainConfig as { min: number; max: number };
+    const before = server.services.plant.values.get(pv);
+    const { page } = await newPage(browser);
+    // The screen mirrors the rights it is sent: this viewer's copy grants writing values, the
+    // server's rights do not, so only the server's refusal stops the write.
+    await page.route('**/api/UserManagement/rights', async (route) => {
+      const reply = await route.fetch();
+      const rights = (await reply.json()) as EffectiveRights;
+      rights.grants.push({
+        right: 'writeValues',
+        scope: { allStations: true, stations: [], pvGroups: [] },
+      });
+      await route.fulfill({ response: reply, json: rights });
+    });
+    const login = new LoginPage(page);
+    await login.open(
+      server.url,
+      `/login?returnUrl=${encodeURIComponent(`/stations/${station(output)}?pv=${pv}`)}`,
+    );
+    await login.logIn('gast', TEST_PLANT_USERS_PASSWORD);
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 20_000 });
+    const viewer = new StationPage(page);
+    await viewer.waitUntilShown();
+    await viewer.action('Wert setzen');
+    await viewer
+      .modal()
+      .getByLabel(`Neuer Wert für ${output.name}`)
+      .fill(String(Math.round((min + max) / 2)));
+    await viewer.modalButton('Weiter');
+    await viewer.modalButton('Werte setzen');
+    await expect.poll(() => viewer.modalTitle(), { timeout: 20_000 }).toBe('Werte wurden nicht gespeichert');
+    expect(server.services.plant.values.get(pv)).toEqual(before);
+    await page.context().close();
+  });
+
+  it('shows the pipe-leakage monitors of a station live, with the SD-card warning below 20 %', async () => {
+    // The demo's Lindenberg zone: the main from the waterworks into elevated tank station 2.
+    const monitor = server.services.domain.pipeLeakage.configs().find((c) => c.station === 2)!;
+    expect(monitor.sdCardLifetime).toBeLessThan(20);
+    const page = new StationPage(await signedIn('betrieb', TEST_PLANT_USERS_PASSWORD, '/stations/2'));
+    await page.waitUntilShown();
+    const panel = page.page.locator(`[data-pipe-leakage="${monitor.pipeLeakageId}"]`);
+    await panel.waitFor({ state: 'visible', timeout: 20_000 });
+    expect(await panel.getByRole('heading').innerText()).toContain(monitor.name);
+    const field = async (name: string) =>
+      (await panel.locator(`[data-field="${name}"] p, [data-field="${name}"]`).last().innerText()).trim();
+    const time = /^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}:\d{2}$/;
+    expect(await field('minMaxBegin')).toMatch(time);
+    expect(await field('minMaxEnd')).toMatch(time);
+    expect(await field('minMaxBegin')).toBe(
+      formatPipeLeakageTime(monitor.minMaxBegin, server.services.plant.info.timeZone),
+    );
+    expect(await field('referenceValue')).toContain(german(monitor.referenceValue));
+    for (const name of [
+      'minMaxValue',
+      'measurementChange',
+      'minMaxState',
+      'sdCardLifetime',
+      'measurementState',
+    ]) {
+      expect(await field(name)).not.toBe('');
+    }
+    const warning = panel.locator('[data-sd-card-warning]');
+    expect(await warning.innerText()).toContain('SD-Karten-Lebensdauer unter 20 Prozent');
+    // Station 3's monitor has a healthy card, station 1 has no monitor.
+    const other = server.services.domain.pipeLeakage.configs().find((c) => c.station === 3)!;
+    expect(await page.page.locator(`[data-pipe-leakage="${other.pipeLeakageId}"]`).count()).toBe(0);
+    const shots = path.join(tmpdir(), 'leitwarte-operate');
+    await mkdir(shots, { recursive: true });
+    for (const size of [
+      { width: 1440, height: 900 },
+      { width: 390, height: 844 },
+    ]) {
+      await page.page.setViewportSize(size);
+      await panel.scrollIntoViewIfNeeded();
+      const box = (await panel.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(size.width);
+      await page.page.screenshot({ path: path.join(shots, `pipe-leakage-${size.width}.png`) });
+    }
+    await page.page.context().close();
+
+    const healthy = new StationPage(await signedIn('betrieb', TEST_PLANT_USERS_PASSWORD, '/stations/3'));
+    await healthy.waitUntilShown();
+    const healthyPanel = healthy.page.locator(`[data-pipe-leakage="${other.pipeLeakageId}"]`);
+    await healthyPanel.waitFor({ state: 'visible', timeout: 20_000 });
+    expect(await healthyPanel.locator('[data-sd-card-warning]').count()).toBe(0);
+    await healthy.page.context().close();
   });
 
   it('shows Connecting at once when dialling, then the state the server reports', async () => {

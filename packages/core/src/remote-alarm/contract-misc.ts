@@ -50,6 +50,10 @@ export const PipeLeakageConfigSchema = Type.Object({
   minMaxValue: Type.Union([Type.Number(), Type.Null()]),
   referenceValue: Type.Number(),
   dimension: Type.String(),
+  /** The station of the measured flow PV: a zone's monitor sits on the main feeding that station. */
+  station: Type.Integer(),
+  /** SD-card lifetime of the monitor's data logger in percent; null when the logger reports none. */
+  sdCardLifetime: Type.Union([Type.Number(), Type.Null()]),
 });
 export type PipeLeakageConfig = Static<typeof PipeLeakageConfigSchema>;
 

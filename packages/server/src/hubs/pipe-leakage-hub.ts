@@ -19,8 +19,9 @@ const EVENT = 'newPipeLeakage';
 /**
  * The `/hubs/pipeleakage` channel: SubscribeToPipeLeakage(pipeLeakageIds) (≤ 1024) →
  * `{ subscribed, missingIds, unauthorizedIds }`, then newPipeLeakage(configs) with the current
- * measurements at once and the changed ones later, conflated per measurement and tick. A zone
- * belongs to no station: whoever may read the plant's PVs sees it.
+ * measurements at once and the changed ones later, conflated per measurement and tick;
+ * SubscribeToAllPipeLeakage() takes every zone. A zone is shown on the station of its flow PV,
+ * but whoever may read the plant's PVs sees it.
  */
 export function createPipeLeakageHub(options: PipeLeakageHubOptions): HubDefinition<TopicQueues> {
   const { visibility } = options;
@@ -41,6 +42,21 @@ export function createPipeLeakageHub(options: PipeLeakageHubOptions): HubDefinit
             fanout.subscribe(client, EVENT, String(id));
             fanout.offer(client, EVENT, String(id), String(id), config);
           }
+        }
+        return reply;
+      },
+      // The station page knows stations, not zone ids: it takes every zone and picks its own.
+      SubscribeToAllPipeLeakage(client: TopicClient): IdSubscribeReply {
+        const reply: IdSubscribeReply = { subscribed: [], missingIds: [], unauthorizedIds: [] };
+        for (const config of options.configs()) {
+          const id = config.pipeLeakageId;
+          if (!visibility.plant(client.principal)) {
+            reply.unauthorizedIds.push(id);
+            continue;
+          }
+          reply.subscribed.push(id);
+          fanout.subscribe(client, EVENT, String(id));
+          fanout.offer(client, EVENT, String(id), String(id), config);
         }
         return reply;
       },

@@ -79,6 +79,8 @@ describe('conditions of the other plant areas in the alert engine', () => {
       minMaxValue: 13,
       referenceValue: 10,
       dimension: 'm³/h',
+      station: 3,
+      sdCardLifetime: null,
     });
     leakage.send([zone('warning')]);
     await h.alerts.flush();

@@ -19,6 +19,8 @@ export const PipeLeakageContentSchema = Type.Object(
           name: Type.String({ minLength: 1, maxLength: 64 }),
           pv: Type.String({ minLength: 1 }),
           referenceValue: Type.Number({ exclusiveMinimum: 0 }),
+          // The data logger's reported SD-card lifetime; below 20 % the station page warns.
+          sdCardLifetime: Type.Optional(Type.Number({ minimum: 0, maximum: 100 })),
         },
         { additionalProperties: false },
       ),

@@ -85,11 +85,15 @@ describe.each(BOTH_DIALECTS)('pipe leakage on %s', (dialect) => {
       minMaxValue: expected,
       referenceValue: 40,
       dimension: 'm³/h',
+      // The zone's flow PV AnaIn-200060 sits on station 2; its logger reports its SD card.
+      station: 2,
+      sdCardLifetime: 14,
       ...evaluateNightMinimum(expected, 40, content),
     });
     expect(lindenberg.minMaxValue).toBeGreaterThan(20);
     expect(talheim.minMaxState).toBe('complete');
     expect(talheim.dimension).toBe('l/s');
+    expect(talheim).toMatchObject({ station: 3, sdCardLifetime: 72 });
     expect(['ok', 'warning', 'alarm']).toContain(talheim.measurementState);
     expect(events.some((e) => e.pipeLeakageId === 1 && e.minMaxState === 'measuring')).toBe(true);
     expect(events.filter((e) => e.pipeLeakageId === 1).at(-1)).toEqual(lindenberg);

@@ -2,6 +2,8 @@ import {
   evaluateNightMinimum,
   minMaxStateAt,
   nightWindowAt,
+  decodePvNr,
+  parsePvKey,
   pvKey,
   type PipeLeakageConfig,
   type ProcessValue,
@@ -34,6 +36,12 @@ interface Night {
   min: number | null;
   minAt: number;
   saved: boolean;
+}
+
+/** The station of a monitor's flow PV (an encoded analog input); 0 when it names none. */
+function stationOf(key: string): number {
+  const ref = parsePvKey(key);
+  return ref ? (decodePvNr(ref).station ?? 0) : 0;
 }
 
 /**
@@ -77,6 +85,8 @@ export function createPipeLeakageService(deps: PipeLeakageServiceDeps): PipeLeak
       minMaxValue: night.min,
       referenceValue: entry.def.referenceValue,
       dimension: deps.plant.config(entry.def.pv)?.dimension ?? '',
+      station: stationOf(entry.def.pv),
+      sdCardLifetime: entry.def.sdCardLifetime ?? null,
     };
   };
 

@@ -9,6 +9,7 @@ import { useMay } from '../../lib/use-rights';
 import { PvFormatProvider } from '../../ui/pv/pv-format-context';
 import { EmptyView, ErrorView, LoadingView } from '../../ui/status-views';
 import { EnergyPanel } from './energy-panel';
+import { PipeLeakagePanel } from './pipe-leakage-panel';
 import { PvDetail } from './pv-detail';
 import { PvKindTable } from './pv-kind-table';
 import { groupByKind } from './pv-kinds';
@@ -80,6 +81,7 @@ export function StationPage() {
         />
         <StationAlertsList alerts={alerts} />
         <EnergyPanel stationNr={stationNr} />
+        <PipeLeakagePanel stationNr={stationNr} />
         {isPending ? <LoadingView /> : null}
         {!isPending && groups.length === 0 ? <EmptyView message={t('overview.noPvs')} /> : null}
         {groups.map((group) => (
