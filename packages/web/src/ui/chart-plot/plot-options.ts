@@ -6,6 +6,7 @@ import { tracedLinePaths } from './traced-paths';
 import { seriesScaleKey, type PlotLayout } from './plot-data';
 import type { PlotAxis, PlotSeries } from './plot-types';
 import type { ScaleRange } from './zoom-math';
+import { plantTimeZone } from '../../lib/plant-time-zone';
 
 /**
  * The columns uPlot draws. uPlot breaks a line at null and passes over undefined. In the aligned
@@ -324,6 +325,8 @@ export function buildPlotOptions(
     width: ctx.width,
     height: ctx.height,
     fmtDate: (template) => uPlot.fmtDate(template, names),
+    // Ticks and labels on the plant's clock (its midnights and hours), not the browser's.
+    tzDate: (ts) => uPlot.tzDate(new Date(ts * 1e3), plantTimeZone()),
     legend: { show: false },
     cursor: {
       drag: { x: true, y: false, setScale: true, dist: 5 },

@@ -7,6 +7,7 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { getAutoChartData } from '../../api/charts';
 import { useLocaleFormat } from '../../lib/format-locale';
+import { plantTimeZone } from '../../lib/plant-time-zone';
 
 const DAY_MS = 24 * 3600_000;
 const WIDTH = 440;
@@ -47,6 +48,8 @@ export function PvTrend({ pvRef }: { pvRef: PvRef }) {
         legend: { show: false },
         cursor: { drag: { x: false, y: false } },
         scales: { x: { time: true } },
+        // Ticks at the plant's hours, as the labels read them.
+        tzDate: (ts) => uPlot.tzDate(new Date(ts * 1e3), plantTimeZone()),
         series: [{}, { stroke: '#1c7ed6', width: 1.5, spanGaps: false }],
         // Times in the user's language and 24-hour clock, as everywhere else in the app.
         axes: [
