@@ -17,7 +17,13 @@ describe('dashboard client as administrator', () => {
 
   it('reads the dashboards and one by id', async () => {
     const config = await getDashboardConfig();
-    expect(config.dashboards).toHaveLength(2);
+    // The demo plant's four dashboards, the default first.
+    expect(config.dashboards.map((d) => d.name)).toEqual([
+      'Übersicht Zweckverband',
+      'Abwasser und Regenbecken',
+      'Wasserversorgung kompakt',
+      'Leitstand Wasserwerk',
+    ]);
     expect(config.defaultDashboardId).toBe(config.dashboards[0]!.id);
     noteId = config.dashboards.flatMap((d) => d.widgets).find((w) => w.kind === 'Note')!.id;
     expect(await getDashboard(config.dashboards[1]!.id)).toEqual(config.dashboards[1]);

@@ -26,6 +26,9 @@ const PUBLIC_ROUTES = [
   'GET /api/RemoteAlert/confirmation',
   'POST /api/RemoteAlert/confirmation',
   'POST /api/RemoteAlert/sms-reply',
+  // The maintenance calendar feed: the session, or a revocable per-user calendar token decides
+  // (a calendar application sends no cookie); without either it answers 401.
+  'GET /api/maintenance/due.ics',
 ];
 
 const encodeAll = (text: string) =>
