@@ -83,7 +83,8 @@ function plant(ackAll: () => AckAlertsReply, total = 2) {
 
 const grid = () => screen.findByRole('grid', { name: 'Meldungen' });
 
-describe('alert archive', () => {
+// Whole screens rendered in a busy suite: the default 5 s is too short for the first render.
+describe('alert archive', { timeout: 20_000 }, () => {
   it('shows the alerts with priority, station and state, and the limit notice with the remaining number', async () => {
     const server = plant(() => ({ status: 'Success', errorMessage: null, acknowledged: [] }), 5);
     renderApp('/alerts');

@@ -372,7 +372,7 @@ describe('chart export', () => {
   });
 });
 
-describe('chart config editing', () => {
+describe('chart config editing', { timeout: 20_000 }, () => {
   it('is offered only where the user may edit', async () => {
     plant({ canEdit: false });
     routes('/charts/archive/5');
@@ -408,7 +408,7 @@ describe('chart config editing', () => {
   });
 });
 
-describe('chart config saving', () => {
+describe('chart config saving', { timeout: 20_000 }, () => {
   it('saves through the server and shows the chart as saved', async () => {
     let title = 'Füllstände Hochbehälter';
     const server = plant({
