@@ -69,6 +69,8 @@ export const CONTROL_EVENT_KINDS = [
   'maintenance.lifecycle.update',
   'maintenance.lifecycle.delete',
   'maintenance.lifecycle.save',
+  'maintenance.calendarToken.issue',
+  'maintenance.calendarToken.revoke',
   'webcam.read',
   // Remote alarm
   'remoteAlarm.setPlanActive',
