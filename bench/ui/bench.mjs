@@ -11,58 +11,17 @@
 // alerts, since filling a store with 100,000 alerts through the alert engine takes minutes. The
 // live burst is injected into the real alert channel's WebSocket (page.routeWebSocket proxies it
 // to the server) as 1,000 `newAlert` records in one message. Writes bench/results/ui.json.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { chromium } from 'playwright-core';
-import { ROOT, percentile, report } from '../support.mjs';
+import { report } from '../support.mjs';
+import { PASSWORD, launchChromium, round, startApp, stats } from './app-under-test.mjs';
 import { generateAlerts, newAlertRecords } from './alerts-data.mjs';
 import * as measure from './page-measures.mjs';
 
 const COUNT = Number(process.env.BENCH_UI_ALERTS ?? 100_000);
 const BURST = 1000;
 const PLAIN_ROWS = 5000;
-const PASSWORD = 'Bench-Admin-Password-1';
-const WEB_ROOT = process.env.BENCH_WEB_ROOT ?? path.join(ROOT, 'packages/web/dist/');
-// The built server, as `npm run bench` builds it; BENCH_SERVER_DIR=packages/server/src runs the
-// sources instead (with `node --import tsx`).
-const SERVER_DIR = path.resolve(ROOT, process.env.BENCH_SERVER_DIR ?? 'packages/server/dist');
 
-async function startApp() {
-  const { build } = await import(path.join(SERVER_DIR, 'app.js'));
-  const { loadConfig } = await import(path.join(SERVER_DIR, 'config.js'));
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'leitwarte-bench-ui-'));
-  const config = loadConfig({
-    LEITWARTE_DATA_DIR: dataDir,
-    LEITWARTE_ADMIN_PASSWORD: PASSWORD,
-    LEITWARTE_LOG_LEVEL: 'warn',
-    LEITWARTE_BACKFILL: 'false',
-  });
-  const webRoot = WEB_ROOT.endsWith('/') ? WEB_ROOT : `${WEB_ROOT}/`;
-  const built = await build({ config, webRoot });
-  await built.app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = built.app.server.address();
-  return {
-    url: `http://127.0.0.1:${port}`,
-    async stop() {
-      await built.app.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-const stats = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted.at(-1) ?? NaN };
-};
-const round = (n) => Math.round(n * 10) / 10;
-
-const app = await startApp();
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  headless: true,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-});
+const app = await startApp('ui');
+const browser = await launchChromium();
 try {
   const context = await browser.newContext({ locale: 'de-DE', viewport: { width: 1600, height: 1000 } });
   const page = await context.newPage();

@@ -13,46 +13,11 @@
 // /api/dashboard). The values are `newValues` records injected into the PV channel's WebSocket
 // (proxied to the server by page.routeWebSocket), as the process image benchmark does.
 // BENCH_DASH_SECONDS sets each live phase (default 20).
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { chromium } from 'playwright-core';
-import { ROOT, percentile, report } from '../support.mjs';
+import { report } from '../support.mjs';
+import { PASSWORD, launchChromium, round, startApp, stats } from './app-under-test.mjs';
 
 const SECONDS = Number(process.env.BENCH_DASH_SECONDS ?? 20);
-const PASSWORD = 'Bench-Admin-Password-1';
-const WEB_ROOT = process.env.BENCH_WEB_ROOT ?? path.join(ROOT, 'packages/web/dist/');
-const SERVER_DIR = path.resolve(ROOT, process.env.BENCH_SERVER_DIR ?? 'packages/server/dist');
 const GAUGE_STYLES = ['CircularGauge', 'VerticalGauge', 'HorizontalGauge', 'DigitalGauge'];
-
-async function startApp() {
-  const { build } = await import(path.join(SERVER_DIR, 'app.js'));
-  const { loadConfig } = await import(path.join(SERVER_DIR, 'config.js'));
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'leitwarte-bench-dash-'));
-  const cfg = loadConfig({
-    LEITWARTE_DATA_DIR: dataDir,
-    LEITWARTE_ADMIN_PASSWORD: PASSWORD,
-    LEITWARTE_LOG_LEVEL: 'warn',
-    LEITWARTE_BACKFILL: 'false',
-  });
-  const webRoot = WEB_ROOT.endsWith('/') ? WEB_ROOT : `${WEB_ROOT}/`;
-  const built = await build({ config: cfg, webRoot });
-  await built.app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = built.app.server.address();
-  return {
-    url: `http://127.0.0.1:${port}`,
-    async stop() {
-      await built.app.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-const stats = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted.at(-1) ?? NaN };
-};
-const round = (n) => Math.round(n * 10) / 10;
 
 /** The 40 widgets on the demo plant's PVs, charts, webcam and stations. */
 function benchWidgets({ analog, digital, chartIds, webcamId, stations, url }) {
@@ -196,12 +161,8 @@ function countCommits() {
   };
 }
 
-const app = await startApp();
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  headless: true,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-});
+const app = await startApp('dash');
+const browser = await launchChromium();
 try {
   const context = await browser.newContext({ locale: 'de-DE', viewport: { width: 1600, height: 1000 } });
   await context.addInitScript(countCommits);

@@ -7,43 +7,12 @@
 // alternating between the two. Figures: time to the login form, time from "Anmelden" to the
 // overview's first values, and the bytes that crossed the network for each. Writes
 // bench/results/network.json.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { chromium } from 'playwright-core';
-import { ROOT, percentile, report } from '../support.mjs';
+import { percentile, report } from '../support.mjs';
+import { PASSWORD, launchChromium, startApp } from './app-under-test.mjs';
 
 const RUNS = Number(process.env.BENCH_NETWORK_RUNS ?? 5);
-const PASSWORD = 'Bench-Admin-Password-1';
-const WEB_ROOT = process.env.BENCH_WEB_ROOT ?? path.join(ROOT, 'packages/web/dist/');
-const SERVER_DIR = path.resolve(ROOT, process.env.BENCH_SERVER_DIR ?? 'packages/server/dist');
 /** Bits per second and milliseconds, as in the issue; upload as Chromium's "3G" presets pair it. */
 const NETWORK = { downloadBps: 1_600_000, uploadBps: 750_000, rttMs: 150 };
-
-async function startApp(compression) {
-  const { build } = await import(path.join(SERVER_DIR, 'app.js'));
-  const { loadConfig } = await import(path.join(SERVER_DIR, 'config.js'));
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'leitwarte-bench-net-'));
-  const config = loadConfig({
-    LEITWARTE_DATA_DIR: dataDir,
-    LEITWARTE_ADMIN_PASSWORD: PASSWORD,
-    LEITWARTE_LOG_LEVEL: 'warn',
-    LEITWARTE_BACKFILL: 'false',
-    LEITWARTE_HTTP_COMPRESSION: String(compression),
-    // The proof of work is CPU, not network: at its lowest useful level it does not blur the figures.
-    LEITWARTE_BOT_CHECK_BITS: '8',
-  });
-  const built = await build({ config, webRoot: WEB_ROOT.endsWith('/') ? WEB_ROOT : `${WEB_ROOT}/` });
-  await built.app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = built.app.server.address();
-  return {
-    url: `http://127.0.0.1:${port}`,
-    async stop() {
-      await built.app.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 /** A fresh context (empty cache) on the emulated network; counts the bytes received. */
 async function throttledPage(browser) {
@@ -95,13 +64,12 @@ const median = (xs) =>
 const kib = (bytes) => Math.round(bytes / 1024);
 const ratio = (a, b) => Math.round((a / b) * 100) / 100;
 
-const compressed = await startApp(true);
-const plain = await startApp(false);
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  headless: true,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-});
+// The proof of work is CPU, not network: at its lowest useful level it does not blur the figures.
+const appWith = (compression) =>
+  startApp('net', { LEITWARTE_HTTP_COMPRESSION: String(compression), LEITWARTE_BOT_CHECK_BITS: '8' });
+const compressed = await appWith(true);
+const plain = await appWith(false);
+const browser = await launchChromium();
 try {
   const runs = { compressed: [], plain: [] };
   // Alternating, so a busier moment of the machine falls on both alike.

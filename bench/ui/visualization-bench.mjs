@@ -13,18 +13,12 @@
 // and the batches are `newValues` records injected into the PV channel's WebSocket (proxied to
 // the server by page.routeWebSocket), as the alert-archive benchmark does.
 // BENCH_VISU_SECONDS sets the live phase (default 30; the budget speaks of 5 minutes).
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { chromium } from 'playwright-core';
-import { ROOT, percentile, report } from '../support.mjs';
+import { report } from '../support.mjs';
+import { PASSWORD, launchChromium, round, startApp, stats } from './app-under-test.mjs';
 
 const ELEMENTS = 2000;
 const SECONDS = Number(process.env.BENCH_VISU_SECONDS ?? 30);
-const PASSWORD = 'Bench-Admin-Password-1';
 const NAME = 'bench-2000';
-const WEB_ROOT = process.env.BENCH_WEB_ROOT ?? path.join(ROOT, 'packages/web/dist/');
-const SERVER_DIR = path.resolve(ROOT, process.env.BENCH_SERVER_DIR ?? 'packages/server/dist');
 // Analog inputs of station 99, which the demo does not have (short keys: 1,024 references of a
 // subscription must fit the hub's 32 KB message limit).
 const NR0 = 9_900_000;
@@ -70,35 +64,6 @@ const value = (i, tick) => ({
 });
 const batchRecord = (tick) =>
   `${JSON.stringify({ type: 1, target: 'newValues', arguments: [Array.from({ length: ELEMENTS }, (_, i) => value(i, tick))] })}\u001e`;
-
-async function startApp() {
-  const { build } = await import(path.join(SERVER_DIR, 'app.js'));
-  const { loadConfig } = await import(path.join(SERVER_DIR, 'config.js'));
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'leitwarte-bench-visu-'));
-  const cfg = loadConfig({
-    LEITWARTE_DATA_DIR: dataDir,
-    LEITWARTE_ADMIN_PASSWORD: PASSWORD,
-    LEITWARTE_LOG_LEVEL: 'warn',
-    LEITWARTE_BACKFILL: 'false',
-  });
-  const webRoot = WEB_ROOT.endsWith('/') ? WEB_ROOT : `${WEB_ROOT}/`;
-  const built = await build({ config: cfg, webRoot });
-  await built.app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = built.app.server.address();
-  return {
-    url: `http://127.0.0.1:${port}`,
-    async stop() {
-      await built.app.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-const stats = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted.at(-1) ?? NaN };
-};
-const round = (n) => Math.round(n * 10) / 10;
 
 /** In the page: frame intervals, and when a watched element's text changed, until `ms` passed. */
 async function watchFrames({ ms, selector }) {
@@ -175,20 +140,8 @@ const heap = async (cdp) => {
   return usedSize;
 };
 
-const app = await startApp();
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  headless: true,
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--no-first-run',
-    '--enable-precise-memory-info',
-    '--js-flags=--expose-gc',
-  ],
-});
+const app = await startApp('visu');
+const browser = await launchChromium();
 try {
   const markup = generatedImage();
   const context = await browser.newContext({ locale: 'de-DE', viewport: { width: 1600, height: 1000 } });
