@@ -1,5 +1,5 @@
 import type { MinMaxState, PipeLeakageState } from './contract-misc.js';
-import { zonedParts, zonedToEpoch } from '../time/zoned.js';
+import { strictZonedToEpoch, zonedParts, zonedToEpoch } from '../time/zoned.js';
 
 /** The night window of the minimum-flow measurement, in minutes after local midnight. */
 export interface NightWindow {
@@ -85,15 +85,5 @@ export function parsePipeLeakageTime(text: string, timeZone: string): number | n
     number,
     number,
   ];
-  const check = new Date(Date.UTC(year, month - 1, day));
-  if (
-    check.getUTCMonth() !== month - 1 ||
-    check.getUTCDate() !== day ||
-    hour > 23 ||
-    minute > 59 ||
-    second > 59
-  ) {
-    return null;
-  }
-  return zonedToEpoch({ year, month, day, hour, minute, second }, timeZone);
+  return strictZonedToEpoch({ year, month, day, hour, minute, second }, timeZone);
 }

@@ -60,3 +60,15 @@ export function zonedToEpoch(local: ZonedDateTime, timeZone: string): number {
   const valid = [before, after].filter((t) => t + zoneOffsetMs(t, timeZone) === guess);
   return valid.length > 0 ? Math.min(...valid) : before;
 }
+
+/**
+ * The instant of a wall-clock time read from a user or a file: null when it is no real date or
+ * time (31 February, 24:00), where zonedToEpoch would roll it over.
+ */
+export function strictZonedToEpoch(local: ZonedDateTime, timeZone: string): number | null {
+  const { year, month, day, hour, minute, second } = local;
+  const check = new Date(Date.UTC(year, month - 1, day));
+  if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return null;
+  if (hour > 23 || minute > 59 || second > 59) return null;
+  return zonedToEpoch(local, timeZone);
+}

@@ -1,4 +1,4 @@
-import { zonedParts, zonedToEpoch } from '@leitwarte/core';
+import { strictZonedToEpoch, zonedParts } from '@leitwarte/core';
 
 const two = (n: number) => String(n).padStart(2, '0');
 
@@ -25,14 +25,5 @@ export function instantOfWallTime(text: string, timeZone: string): number | null
     number,
     number,
   ];
-  const check = new Date(Date.UTC(year, month - 1, day));
-  if (
-    check.getUTCMonth() !== month - 1 ||
-    check.getUTCDate() !== day ||
-    hour > 23 ||
-    minute > 59 ||
-    second > 59
-  )
-    return null;
-  return zonedToEpoch({ year, month, day, hour, minute, second }, timeZone);
+  return strictZonedToEpoch({ year, month, day, hour, minute, second }, timeZone);
 }
