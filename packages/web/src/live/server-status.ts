@@ -112,6 +112,8 @@ export class ServerStatusChannel {
       idle: (name) => {
         if (name !== 'server-status') return;
         this.leased = false;
+        this.ownerLost = false;
+        this.stopProbing();
         this.apply({ kind: 'closed' });
         this.setPhase('pending');
       },
