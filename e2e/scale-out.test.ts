@@ -68,13 +68,8 @@ async function apiSession(url: string): Promise<Session> {
   return { cookie, csrfToken: user.csrfToken };
 }
 
-async function logIn(browser: Browser, url: string, language = 'de') {
+async function logIn(browser: Browser, url: string) {
   const { context, page } = await newPage(browser);
-  // The app's language is the one chosen in it, remembered in the browser's storage.
-  await context.addInitScript(
-    (chosen) => window.localStorage.setItem('leitwarte.language', chosen),
-    language,
-  );
   const login = new LoginPage(page);
   await login.open(url, '/login?returnUrl=%2Foverview');
   await login.logIn('admin', ADMIN_PASSWORD);
@@ -273,14 +268,19 @@ describe('three processes behind nginx', () => {
     const survivors = servers.filter((s) => s !== owner);
     // Browsers on one follower, one per language: their header shows the server-status channel.
     const onFollower = await Promise.all(
-      (['de', 'en', 'cs', 'ru'] as const).map(async (language) => ({
-        language,
-        ...(await logIn(browser, survivors[0]!.url, language)),
-      })),
+      (['de', 'en', 'cs', 'ru'] as const).map(async (language) => {
+        const session = await logIn(browser, survivors[0]!.url);
+        // The app's language is the one chosen in it, remembered in the browser's storage.
+        await session.page.evaluate(
+          (chosen) => window.localStorage.setItem('leitwarte.language', chosen),
+          language,
+        );
+        await session.page.reload();
+        await session.page.locator(`html[lang="${language}"]`).waitFor({ state: 'attached' });
+        await session.page.locator('[data-server-status="Connected"]').waitFor({ state: 'attached' });
+        return { language, ...session };
+      }),
     );
-    for (const { page: followerPage } of onFollower) {
-      await followerPage.locator('[data-server-status="Connected"]').waitFor({ state: 'attached' });
-    }
     const killedAt = Date.now();
     await owner.stop('SIGKILL');
     // Nobody serves the plant until the takeover: the follower answers that it cannot reach the
@@ -291,7 +291,7 @@ describe('three processes behind nginx', () => {
           '[data-server-status="ServerDisconnected"][data-server-status-phase="settled"]',
         );
         await lost.waitFor({ timeout: 10_000 });
-        expect(await lost.innerText()).toContain(serverStatusText(language, 'ServerDisconnected'));
+        expect(await lost.textContent()).toContain(serverStatusText(language, 'ServerDisconnected'));
       }),
     );
     const lostShownMs = Date.now() - killedAt;
