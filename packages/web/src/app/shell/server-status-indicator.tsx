@@ -1,5 +1,6 @@
 import type { ClientServerStatus } from '@leitwarte/core';
 import { Badge, CloseButton, Group, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import {
   serverStatus,
@@ -41,6 +42,10 @@ export function ServerStatusIndicator() {
   const pending = phase === 'pending';
   const known = isKnown(status) ? t(KNOWN[status]) : t('live.serverStatus.other', { status });
   const state = pending ? t(KNOWN.Connecting) : known;
+  const full = t('live.serverStatus.label', { state });
+  // A phone's header has no room for the label: the state alone, the whole text on hover and
+  // for screen readers; a wide header may still cut a long language's text, so it is there too.
+  const phone = useMediaQuery('(max-width: 47.99em)') ?? false;
   return (
     <Group gap="xs" wrap="nowrap" data-server-status={status} data-server-status-phase={phase}>
       {info && (
@@ -52,8 +57,14 @@ export function ServerStatusIndicator() {
         </Group>
       )}
       {status !== 'Connected' && (
-        <Badge variant="light" color={pending ? 'gray' : settledColor(status)} size="lg">
-          {t('live.serverStatus.label', { state })}
+        <Badge
+          variant="light"
+          color={pending ? 'gray' : settledColor(status)}
+          size={phone ? 'md' : 'lg'}
+          title={full}
+          aria-label={full}
+        >
+          {phone ? state : full}
         </Badge>
       )}
     </Group>
