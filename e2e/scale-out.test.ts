@@ -223,6 +223,23 @@ describe('three processes behind nginx', () => {
     const low = setpoint.domainConfig!.min!;
     const step = (setpoint.domainConfig!.max! - low) / 1000;
 
+    const owner = servers[0]!;
+    const survivors = servers.filter((s) => s !== owner);
+    // Browsers on one follower, one per language: their header shows the server-status channel.
+    const onFollower = await Promise.all(
+      (['de', 'en', 'cs', 'ru'] as const).map(async (language) => {
+        const session = await logIn(browser, survivors[0]!.url);
+        // The app's language is the one chosen in it, remembered in the browser's storage.
+        await session.page.evaluate(
+          (chosen) => window.localStorage.setItem('leitwarte.language', chosen),
+          language,
+        );
+        await session.page.reload();
+        await session.page.locator(`html[lang="${language}"]`).waitFor({ state: 'attached' });
+        await session.page.locator('[data-server-status="Connected"]').waitFor({ state: 'attached' });
+        return { language, ...session };
+      }),
+    );
     // The history of operations: each write with its value and what the client was told.
     const history: { value: number; outcome: 'ok' | 'refused' | 'unknown'; answer?: string }[] = [];
     let writing = true;
@@ -263,24 +280,7 @@ describe('three processes behind nginx', () => {
     ).catch((error: unknown) => {
       throw new Error(`${String(error)}: ${JSON.stringify(history.slice(-2))}`);
     });
-    const owner = servers.find((s) => s.url === servers[0]!.url)!;
     expect((await health(owner.url))?.process.field).toBe('owner');
-    const survivors = servers.filter((s) => s !== owner);
-    // Browsers on one follower, one per language: their header shows the server-status channel.
-    const onFollower = await Promise.all(
-      (['de', 'en', 'cs', 'ru'] as const).map(async (language) => {
-        const session = await logIn(browser, survivors[0]!.url);
-        // The app's language is the one chosen in it, remembered in the browser's storage.
-        await session.page.evaluate(
-          (chosen) => window.localStorage.setItem('leitwarte.language', chosen),
-          language,
-        );
-        await session.page.reload();
-        await session.page.locator(`html[lang="${language}"]`).waitFor({ state: 'attached' });
-        await session.page.locator('[data-server-status="Connected"]').waitFor({ state: 'attached' });
-        return { language, ...session };
-      }),
-    );
     const killedAt = Date.now();
     await owner.stop('SIGKILL');
     // Nobody serves the plant until the takeover: the follower answers that it cannot reach the
