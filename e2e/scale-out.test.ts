@@ -3,6 +3,7 @@
 // the field can be killed, Redis can restart.
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import type { PvAllItem } from '@leitwarte/core';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
@@ -76,6 +77,15 @@ async function logIn(browser: Browser, url: string) {
   await overview.waitUntilShown();
   await page.locator('[data-live-status="connected"]').waitFor({ timeout: 20_000 });
   return { context, page, overview };
+}
+
+/** The header's server-status badge text for a state, from the web app's catalogue of a locale. */
+function serverStatusText(language: string, state: 'ServerDisconnected'): string {
+  const catalogue = JSON.parse(
+    fs.readFileSync(new URL(`../packages/web/src/i18n/locales/${language}.json`, import.meta.url), 'utf8'),
+  ) as { live: { serverStatus: Record<string, string> } };
+  const texts = catalogue.live.serverStatus;
+  return texts.label!.replace('{{state}}', texts[state]!);
 }
 
 /** Waits until at least `count` value cells of the page differ from what they showed before. */
@@ -213,6 +223,23 @@ describe('three processes behind nginx', () => {
     const low = setpoint.domainConfig!.min!;
     const step = (setpoint.domainConfig!.max! - low) / 1000;
 
+    const owner = servers[0]!;
+    const survivors = servers.filter((s) => s !== owner);
+    // Browsers on one follower, one per language: their header shows the server-status channel.
+    const onFollower = await Promise.all(
+      (['de', 'en', 'cs', 'ru'] as const).map(async (language) => {
+        const session = await logIn(browser, survivors[0]!.url);
+        // The app's language is the one chosen in it, remembered in the browser's storage.
+        await session.page.evaluate(
+          (chosen) => window.localStorage.setItem('leitwarte.language', chosen),
+          language,
+        );
+        await session.page.reload();
+        await session.page.locator(`html[lang="${language}"]`).waitFor({ state: 'attached' });
+        await session.page.locator('[data-server-status="Connected"]').waitFor({ state: 'attached' });
+        return { language, ...session };
+      }),
+    );
     // The history of operations: each write with its value and what the client was told.
     const history: { value: number; outcome: 'ok' | 'refused' | 'unknown'; answer?: string }[] = [];
     let writing = true;
@@ -253,11 +280,21 @@ describe('three processes behind nginx', () => {
     ).catch((error: unknown) => {
       throw new Error(`${String(error)}: ${JSON.stringify(history.slice(-2))}`);
     });
-    const owner = servers.find((s) => s.url === servers[0]!.url)!;
     expect((await health(owner.url))?.process.field).toBe('owner');
     const killedAt = Date.now();
     await owner.stop('SIGKILL');
-    const survivors = servers.filter((s) => s !== owner);
+    // Nobody serves the plant until the takeover: the follower answers that it cannot reach the
+    // owner, and the header says the plant's server is disconnected, not the web server.
+    await Promise.all(
+      onFollower.map(async ({ page: followerPage, language }) => {
+        const lost = followerPage.locator(
+          '[data-server-status="ServerDisconnected"][data-server-status-phase="settled"]',
+        );
+        await lost.waitFor({ timeout: 10_000 });
+        expect(await lost.textContent()).toContain(serverStatusText(language, 'ServerDisconnected'));
+      }),
+    );
+    const lostShownMs = Date.now() - killedAt;
     const newOwner = await waitFor(
       'a new owner',
       async () => {
@@ -321,8 +358,15 @@ describe('three processes behind nginx', () => {
     // The browser behind nginx is live again without a reload.
     await page.locator('[data-live-status="connected"]').waitFor({ timeout: 30_000 });
     await valuesMove(page, overview, 3);
+    // The follower's browsers are back to normal by themselves: the new owner reports Connected.
+    for (const { page: followerPage, context: followerContext } of onFollower) {
+      await followerPage
+        .locator('[data-server-status="Connected"]')
+        .waitFor({ state: 'attached', timeout: 15_000 });
+      await followerContext.close();
+    }
     console.log(
-      `takeover ${takeoverMs} ms; ${history.length} writes: ${acknowledged.length} acknowledged, ` +
+      `takeover ${takeoverMs} ms; lost owner shown after ${lostShownMs} ms; ${history.length} writes: ${acknowledged.length} acknowledged, ` +
         `${history.filter((h) => h.outcome === 'unknown').length} unknown, ${history.filter((h) => h.outcome === 'refused').length} refused`,
     );
     await context.close();

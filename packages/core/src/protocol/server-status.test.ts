@@ -18,6 +18,10 @@ describe('server status', () => {
     expect(nextServerStatus({ kind: 'reported', status: 'Connected' })).toBe('Connected');
   });
 
+  it('is ServerDisconnected while the web server answers but no process serves the plant', () => {
+    expect(nextServerStatus({ kind: 'ownerLost' })).toBe('ServerDisconnected');
+  });
+
   it('passes other values through unchanged; only Unauthorized forces the logout', () => {
     expect(nextServerStatus({ kind: 'reported', status: 'Wartung' })).toBe('Wartung');
     expect(isUnauthorizedStatus('Unauthorized')).toBe(true);

@@ -23,17 +23,25 @@ export type ClientServerStatus = ServerStatus | typeof WEB_SERVER_DISCONNECTED |
 
 /** What happens to the client's status connection (calls §4). */
 export type ServerStatusEvent =
-  { kind: 'closed' } | { kind: 'connected' } | { kind: 'reported'; status: string };
+  | { kind: 'closed' }
+  | { kind: 'connected' }
+  | { kind: 'reported'; status: string }
+  // The status connection is down, but the web server answers that no process serves the plant
+  // (several processes, the owner lost): the web server is there, its server is not.
+  | { kind: 'ownerLost' };
 
 /**
  * calls §4: WebServerDisconnected at first and when the status connection closes;
  * ServerDisconnected after connecting until the server reports; reported values as they are.
+ * A lost owner is ServerDisconnected too: the web server is reachable, the server behind it
+ * that watches the plant is not.
  */
 export function nextServerStatus(event: ServerStatusEvent): ClientServerStatus {
   switch (event.kind) {
     case 'closed':
       return WEB_SERVER_DISCONNECTED;
     case 'connected':
+    case 'ownerLost':
       return 'ServerDisconnected';
     case 'reported':
       return event.status;

@@ -53,8 +53,9 @@ export const healthRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app,
       const owner = election?.holderAddress ?? null;
       // A follower reports the owner's data source only through the owner's own /healthz.
       const dataSource = role === 'owner' ? services.plant.connectionState() : 'at the owner';
-      // Without an owner the plant is not watched: degraded, though this process itself is fine.
-      const healthy = store === 'ok' && (role === 'owner' || (election?.holder ?? null) !== null);
+      // Without an owner (or with one that no longer answers) the plant is not watched:
+      // degraded, though this process itself is fine. The web client's header says so.
+      const healthy = store === 'ok' && !scale.field.ownerLost();
       const status = healthy ? ('ok' as const) : ('degraded' as const);
       return reply.code(store === 'ok' ? 200 : 503).send({
         status,

@@ -32,6 +32,12 @@ export interface FieldControl {
   ready(): Promise<void>;
   stop(): Promise<void>;
   role(): FieldRole;
+  /**
+   * Several processes, and this one does not serve the field: no process holds the lease, or
+   * the one that holds it did not answer the last request passed on to it (it died and its
+   * lease has not lapsed yet). What the server-status channel calls ServerDisconnected.
+   */
+  ownerLost(): boolean;
   /** The election, with several processes; null for one. */
   owner(): FieldOwner | null;
   /** For the hubs: passes a WebSocket upgrade on to the owner when this process is not it. */
@@ -60,6 +66,14 @@ export function createFieldControl(deps: FieldControlDeps): FieldControl {
   const readyPromise = new Promise<void>((resolve) => (resolveReady = resolve));
 
   let starting: Promise<void> | null = null;
+  // The holder the last passed-on request failed to reach; cleared by a success or a new holder.
+  let unreachableHolder: string | null = null;
+  const reached = (holder: string | null) => (ok: boolean) => {
+    if (ok) {
+      if (unreachableHolder === holder) unreachableHolder = null;
+    } else unreachableHolder = holder;
+  };
+  const holder = () => fieldOwner?.state().holder ?? null;
 
   function startField(): Promise<void> {
     if (started || stopped) return Promise.resolve();
@@ -101,7 +115,7 @@ export function createFieldControl(deps: FieldControlDeps): FieldControl {
       void reply.hijack();
       const again = request.headers[FORWARDED_HEADER] !== undefined;
       request.raw.headers[FORWARDED_HEADER] = processId;
-      forwardRequest(request.raw, reply.raw, again ? null : ownerUrl());
+      forwardRequest(request.raw, reply.raw, again ? null : ownerUrl(), reached(holder()));
     });
     app.addHook('onListen', async () => {
       const address = app.server.address();
@@ -145,12 +159,17 @@ export function createFieldControl(deps: FieldControlDeps): FieldControl {
       await stopField();
     },
     role: () => (servesHere() ? 'owner' : fieldOwner === null ? 'starting' : 'follower'),
+    ownerLost() {
+      if (!scaled || servesHere()) return false;
+      const current = holder();
+      return current === null || current === unreachableHolder;
+    },
     owner: () => fieldOwner,
     forwardUpgrade(request, socket, head) {
       if (servesHere()) return false;
       const again = request.headers[FORWARDED_HEADER] !== undefined;
       request.headers[FORWARDED_HEADER] = processId;
-      forwardUpgrade(request, socket, head, again ? null : ownerUrl());
+      forwardUpgrade(request, socket, head, again ? null : ownerUrl(), reached(holder()));
       return true;
     },
   };

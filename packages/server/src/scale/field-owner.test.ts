@@ -4,6 +4,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { until } from '../hubs/live-test-client.js';
 import { createTestDatabase, type TestDatabase } from '../test-support/databases.js';
 import { openStore, type Store } from '../store/index.js';
+import { DEMO_PLANT_PATH, loadPlantDefinition } from '../plant/index.js';
+import { createAlertHarness, OPERATOR } from '../plant/alerts/alert-harness.js';
 import {
   createFieldOwner,
   FencedOut,
@@ -130,5 +132,43 @@ describe('field ownership through the PostgreSQL lease', () => {
     // Nor does it win the lease back while the new owner renews it.
     await new Promise((r) => setTimeout(r, FIELD_RENEW_MS + 200));
     expect(a.owner.state()).toMatchObject({ owner: false, holder: 'x' });
+  }, 10_000);
+  it("refuses a deposed owner's engine writes: an alert it no longer watches does not end", async () => {
+    const a = await elector('a');
+    await until(() => a.owner.isOwner(), 1000);
+    a.store.setWriteFence((trx) => a.owner.fence(trx));
+    const h = await createAlertHarness(a.store, loadPlantDefinition(DEMO_PLANT_PATH));
+    const warnings: Error[] = [];
+    const onWarning = (w: Error) => void warnings.push(w);
+    process.on('warning', onWarning);
+    try {
+      // Schaltschranktemperatur of station 1 (about 21 °C) above a top limit of 15 °C: one alert.
+      const limit = (value: number) => ({
+        pvLimitRef: { pv: { type: 'AnaIn' as const, nr: 100001 }, limitType: 'Top' as const },
+        limit: value,
+        priority: 3,
+        delayTime: 0,
+        description: 'Oberer Grenzwert',
+        message: 'Schaltschrank: Übertemperatur',
+        notSet: false,
+      });
+      await h.limits.setLimits([limit(15)], OPERATOR);
+      await h.alerts.flush();
+      expect(h.seen.newAlert).toHaveLength(1);
+      const id = h.seen.newAlert[0]!.id;
+      // Another process takes the lease while A pauses; A's engine still runs and sees the condition end.
+      await sql`update field_owner set holder = 'x', token = token + 1,
+        expires_at = (extract(epoch from now()) * 1000)::bigint + 60000 where id = 1`.execute(a.store.db);
+      await h.limits.setLimits([limit(40)], OPERATOR);
+      await h.alerts.flush();
+      expect(h.seen.alertState).toEqual([]);
+      // The engine reports the refusal as a warning (emitted on the next tick).
+      await until(() => warnings.some((w) => w instanceof FencedOut), 1000);
+      const rows = await a.store.db.selectFrom('alerts').select(['id', 'active', 'going_at']).execute();
+      expect(rows).toEqual([{ id, active: 1, going_at: null }]);
+    } finally {
+      process.off('warning', onWarning);
+      await h.stop();
+    }
   }, 10_000);
 });

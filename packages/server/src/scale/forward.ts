@@ -44,11 +44,22 @@ function unavailable(response: ServerResponse, message: string): void {
 }
 
 /**
+ * Told after each attempt whether the owner was reached: a lease that has not yet lapsed names
+ * an owner that may be dead, and only a refused or broken connection says so.
+ */
+export type OwnerReached = (reached: boolean) => void;
+
+/**
  * Passes one HTTP request to the process that owns the field and its answer back, as a reverse
  * proxy does: body and reply are streamed, nothing is parsed here. Without an owner (during a
  * takeover) the answer is 503 with Retry-After.
  */
-export function forwardRequest(request: IncomingMessage, response: ServerResponse, owner: URL | null): void {
+export function forwardRequest(
+  request: IncomingMessage,
+  response: ServerResponse,
+  owner: URL | null,
+  reached: OwnerReached = () => {},
+): void {
   if (owner === null) {
     unavailable(response, 'No process owns the plant at the moment; try again in a few seconds.');
     return;
@@ -62,6 +73,7 @@ export function forwardRequest(request: IncomingMessage, response: ServerRespons
     headers: forwardedHeaders(request),
   });
   upstream.on('response', (reply) => {
+    reached(true);
     const headers: http.OutgoingHttpHeaders = {};
     for (const [name, value] of Object.entries(reply.headers)) {
       if (!HOP_BY_HOP.has(name) && value !== undefined) headers[name] = value;
@@ -70,6 +82,7 @@ export function forwardRequest(request: IncomingMessage, response: ServerRespons
     reply.pipe(response);
   });
   upstream.on('error', () => {
+    reached(false);
     if (!response.headersSent) unavailable(response, 'The process that owns the plant did not answer.');
     else response.destroy();
   });
@@ -85,6 +98,7 @@ export function forwardUpgrade(
   socket: Duplex,
   head: Buffer,
   owner: URL | null,
+  reached: OwnerReached = () => {},
 ): void {
   if (owner === null) {
     socket.end(
@@ -92,7 +106,10 @@ export function forwardUpgrade(
     );
     return;
   }
+  let connected = false;
   const upstream = net.connect(Number(owner.port || 80), owner.hostname, () => {
+    connected = true;
+    reached(true);
     const headers = forwardedHeaders(request);
     const lines = [`${request.method ?? 'GET'} ${request.url ?? '/'} HTTP/1.1`];
     for (const [name, value] of Object.entries(headers)) {
@@ -108,7 +125,10 @@ export function forwardUpgrade(
     upstream.destroy();
     socket.destroy();
   };
-  upstream.on('error', end);
+  upstream.on('error', () => {
+    if (!connected) reached(false);
+    end();
+  });
   upstream.on('close', end);
   socket.on('error', end);
   socket.on('close', end);

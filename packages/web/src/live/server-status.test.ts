@@ -3,9 +3,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setUnauthorizedHandler } from '../api/http';
 import { FakeHubConnection } from '../test-support/fake-hub-connection';
 import { ConnectionManager } from './connection-manager';
-import { FIRST_REPORT_WAIT_MS, ServerStatusChannel } from './server-status';
+import { FIRST_REPORT_WAIT_MS, OWNER_PROBE_MS, ServerStatusChannel } from './server-status';
 
-function setup(configure: (connection: FakeHubConnection) => void = () => {}) {
+function setup(
+  configure: (connection: FakeHubConnection) => void = () => {},
+  // What the web server says when asked: true while no process serves the plant.
+  probe: () => Promise<boolean> = async () => false,
+) {
   const built: FakeHubConnection[] = [];
   const channel = new ServerStatusChannel(
     () => {
@@ -15,6 +19,7 @@ function setup(configure: (connection: FakeHubConnection) => void = () => {}) {
       return connection;
     },
     new ConnectionManager({ retryDelay: () => 1000 }),
+    probe,
   );
   return { channel, built, latest: () => built[built.length - 1]! };
 }
@@ -138,6 +143,76 @@ describe('server status channel', () => {
       release();
       await channel.settled();
       expect(channel.getPhase()).toBe('pending');
+    });
+  });
+
+  describe('a lost owner (several processes)', () => {
+    it('shows ServerDisconnected while the web server says nobody serves the plant, and recovers by itself', async () => {
+      let ownerLost = false;
+      let ownerUp = true;
+      const probe = vi.fn(async () => ownerLost);
+      const { channel, built, latest } = setup((connection) => {
+        connection.startImpl = async () => {
+          if (!ownerUp) throw new Error("Failed to complete negotiation with the server: Status code '503'");
+        };
+      }, probe);
+      const release = channel.acquire();
+      await channel.settled();
+      latest().emit('serverStatusChanged', 'Connected');
+
+      // The owner dies: the forwarded connection closes, the next attempts fail with 503.
+      ownerUp = false;
+      ownerLost = true;
+      latest().simulateClose(new Error('owner gone'));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(channel.getStatus()).toBe('ServerDisconnected');
+      expect(channel.getPhase()).toBe('settled');
+      // Failed attempts do not flip it back to WebServerDisconnected.
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(channel.getStatus()).toBe('ServerDisconnected');
+      const attemptsWhileLost = built.length;
+
+      // Another process takes over: the next probe reconnects at once, the server reports.
+      ownerUp = true;
+      ownerLost = false;
+      await vi.advanceTimersByTimeAsync(OWNER_PROBE_MS);
+      await channel.settled();
+      expect(built.length).toBeGreaterThan(attemptsWhileLost);
+      latest().emit('serverStatusChanged', 'Connected');
+      expect(channel.getStatus()).toBe('Connected');
+      // Connected: no more asking.
+      const probes = probe.mock.calls.length;
+      await vi.advanceTimersByTimeAsync(5 * OWNER_PROBE_MS);
+      expect(probe.mock.calls.length).toBe(probes);
+      release();
+    });
+
+    it('stays WebServerDisconnected when the web server does not say the owner is lost', async () => {
+      const probe = vi.fn(async () => false);
+      const { channel, latest } = setup(() => {}, probe);
+      const release = channel.acquire();
+      await channel.settled();
+      latest().emit('serverStatusChanged', 'Connected');
+      latest().simulateClose(new Error('server restarted'));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(probe).toHaveBeenCalled();
+      expect(channel.getStatus()).toBe('WebServerDisconnected');
+      release();
+    });
+
+    it('stops asking once nobody holds the channel', async () => {
+      const probe = vi.fn(async () => true);
+      const { channel, latest } = setup(() => {}, probe);
+      const release = channel.acquire();
+      await channel.settled();
+      latest().simulateClose(new Error('owner gone'));
+      await vi.advanceTimersByTimeAsync(0);
+      release();
+      await channel.settled();
+      const probes = probe.mock.calls.length;
+      await vi.advanceTimersByTimeAsync(5 * OWNER_PROBE_MS);
+      expect(probe.mock.calls.length).toBe(probes);
+      expect(channel.getStatus()).toBe('WebServerDisconnected');
     });
   });
 });

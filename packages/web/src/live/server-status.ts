@@ -33,6 +33,26 @@ export const FIRST_REPORT_WAIT_MS = 5000;
  */
 export type ServerStatusPhase = 'pending' | 'settled';
 
+/** While the owner is lost, how often the client asks again whether it is back. */
+export const OWNER_PROBE_MS = 2000;
+
+/**
+ * Whether the web server answers but says that no process serves the plant (several processes,
+ * the owner died, before a takeover): /healthz is answered by every process itself, never
+ * passed on, and says `degraded` with its store fine exactly then. Anything else (no answer,
+ * the store down, all well) is not a lost owner.
+ */
+export async function probeOwnerLost(): Promise<boolean> {
+  try {
+    const response = await fetch('/healthz', { cache: 'no-store', credentials: 'omit' });
+    if (!response.ok) return false;
+    const health = (await response.json()) as { status?: unknown; store?: unknown };
+    return health.status === 'degraded' && health.store === 'ok';
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The server-status channel (calls §4): WebServerDisconnected at first and whenever the status
  * connection is not up, ServerDisconnected once connected until the server reports, then what
@@ -45,12 +65,20 @@ export class ServerStatusChannel {
   private info: ServerInfoMessage | null = null;
   private readonly listeners = new Set<() => void>();
   private readonly channel: HubChannel;
+  /** The status connection is up (connected or reported since it last closed). */
+  private up = false;
+  /** Leased: nobody holding the channel (logged out) stops the probing. */
+  private leased = false;
+  private probing = false;
+  private probeTimer: ReturnType<typeof setTimeout> | null = null;
+  private ownerLost = false;
 
   constructor(
     // Loaded on demand: the shell shows the status without the SignalR client in its first load.
     createConnection: ConnectionFactory = () =>
       import('./hub-connection').then((m) => m.createHubConnection('server-status')),
-    manager: ConnectionManager = liveConnections,
+    private readonly manager: ConnectionManager = liveConnections,
+    private readonly probe: () => Promise<boolean> = probeOwnerLost,
   ) {
     // Per connection: whether the server already reported (its first report may arrive before
     // the start completes; "ServerDisconnected after connecting" must not overwrite it).
@@ -83,6 +111,9 @@ export class ServerStatusChannel {
       // Nobody holds the connection (logged out): the next start is a first attempt again.
       idle: (name) => {
         if (name !== 'server-status') return;
+        this.leased = false;
+        this.ownerLost = false;
+        this.stopProbing();
         this.apply({ kind: 'closed' });
         this.setPhase('pending');
       },
@@ -91,6 +122,7 @@ export class ServerStatusChannel {
 
   /** Keeps the status connection up while held (the shell holds it while a user is logged in). */
   acquire(): () => void {
+    this.leased = true;
     return this.channel.acquire();
   }
 
@@ -113,6 +145,18 @@ export class ServerStatusChannel {
   }
 
   private apply(event: ServerStatusEvent): void {
+    if (event.kind === 'closed') {
+      this.up = false;
+      // The web server is not reached, or it cannot reach the process serving the plant: only
+      // the web server can tell which (calls §4: ServerDisconnected for the latter). A lost owner
+      // stays shown while the connection is down, not replaced by WebServerDisconnected.
+      this.scheduleProbe(0);
+      if (this.ownerLost) return;
+    } else if (event.kind !== 'ownerLost') {
+      this.up = true;
+      this.ownerLost = false;
+      this.stopProbing();
+    }
     // A failed attempt, a lost connection or a report settles what is shown; connecting does not.
     if (event.kind !== 'connected') this.setPhase('settled');
     const next = nextServerStatus(event);
@@ -120,6 +164,40 @@ export class ServerStatusChannel {
     this.status = next;
     this.notify();
     if (isUnauthorizedStatus(next)) notifyUnauthorized();
+  }
+
+  private scheduleProbe(delayMs: number): void {
+    if (!this.leased || this.probing || this.probeTimer !== null) return;
+    this.probeTimer = setTimeout(() => {
+      this.probeTimer = null;
+      void this.runProbe();
+    }, delayMs);
+  }
+
+  private async runProbe(): Promise<void> {
+    this.probing = true;
+    let lost = false;
+    try {
+      lost = await this.probe();
+    } finally {
+      this.probing = false;
+    }
+    if (this.up || !this.leased) return;
+    if (lost) {
+      this.ownerLost = true;
+      this.apply({ kind: 'ownerLost' });
+      this.scheduleProbe(OWNER_PROBE_MS);
+    } else if (this.ownerLost) {
+      // A process serves the plant again: connect now rather than after the backoff has grown.
+      this.ownerLost = false;
+      this.apply({ kind: 'closed' });
+      void this.manager.reconnectFaulted();
+    }
+  }
+
+  private stopProbing(): void {
+    if (this.probeTimer !== null) clearTimeout(this.probeTimer);
+    this.probeTimer = null;
   }
 
   private awaitFirstReport(): void {

@@ -111,7 +111,12 @@ export function createAlertService(deps: AlertServiceDeps): AlertService {
   };
 
   const ackRows = async (ids: readonly number[], ack: AlertAck): Promise<Alert[]> => {
-    const rows = await repos.alerts.acknowledge(ids, ack);
+    // An acknowledgement by the field or a priority output is the owner's own write and fenced like
+    // a new alert; an operator's acknowledgement is the user's write, kept wherever it lands.
+    const rows =
+      ack.origin !== 'user'
+        ? await store.fencedWrite((db) => createAlertStore(db).alerts.acknowledge(ids, ack))
+        : await repos.alerts.acknowledge(ids, ack);
     for (const row of rows) book.put(row);
     const alerts = rows.map(toAlert);
     if (alerts.length === 1) events.emit.ackAlert.emit(alerts[0] as Alert);
@@ -126,7 +131,8 @@ export function createAlertService(deps: AlertServiceDeps): AlertService {
     if (event.kind === 'clear') {
       const row = book.active(event.source);
       if (!row) return;
-      await repos.alerts.markGone(row.id, at);
+      // Fenced: a former owner of the field that missed its replacement ends no alert it no longer watches.
+      await store.fencedWrite((db) => createAlertStore(db).alerts.markGone(row.id, at));
       const gone = { ...row, active: 0, going_at: at };
       book.put(gone);
       events.emit.alertState.emit(toAlert(gone));

@@ -1,5 +1,6 @@
 import type { ClientServerStatus } from '@leitwarte/core';
-import { Badge, CloseButton, Group, Text } from '@mantine/core';
+import { Badge, CloseButton, ColorSwatch, Group, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import {
   serverStatus,
@@ -41,6 +42,11 @@ export function ServerStatusIndicator() {
   const pending = phase === 'pending';
   const known = isKnown(status) ? t(KNOWN[status]) : t('live.serverStatus.other', { status });
   const state = pending ? t(KNOWN.Connecting) : known;
+  const full = t('live.serverStatus.label', { state });
+  // A phone's header has no room for the words (the live badge next to it already says that
+  // something is down): a dot in the status's colour, the words for screen readers and on
+  // hover. A wide header may still cut a long language's text, so the title is there too.
+  const phone = useMediaQuery('(max-width: 47.99em)') ?? false;
   return (
     <Group gap="xs" wrap="nowrap" data-server-status={status} data-server-status-phase={phase}>
       {info && (
@@ -51,11 +57,28 @@ export function ServerStatusIndicator() {
           <CloseButton size="sm" onClick={() => serverStatus.dismissInfo()} aria-label={t('live.dismiss')} />
         </Group>
       )}
-      {status !== 'Connected' && (
-        <Badge variant="light" color={pending ? 'gray' : settledColor(status)} size="lg">
-          {t('live.serverStatus.label', { state })}
-        </Badge>
-      )}
+      {status !== 'Connected' &&
+        (phone ? (
+          <ColorSwatch
+            color={`var(--mantine-color-${pending ? 'gray' : settledColor(status)}-6)`}
+            size={14}
+            withShadow={false}
+            style={{ flexShrink: 0 }}
+            role="img"
+            title={full}
+            aria-label={full}
+          />
+        ) : (
+          <Badge
+            variant="light"
+            color={pending ? 'gray' : settledColor(status)}
+            size="lg"
+            title={full}
+            aria-label={full}
+          >
+            {full}
+          </Badge>
+        ))}
     </Group>
   );
 }
