@@ -1,27 +1,15 @@
-import { Paper, SimpleGrid, Text, Title } from '@mantine/core';
+import { Paper, SimpleGrid, Title } from '@mantine/core';
 import type { EnergyOptValues } from '@leitwarte/core';
 import { useEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { energyHub } from '../../live/energy-hub';
 import { useLocaleFormat } from '../../lib/format-locale';
+import { LabelledValue } from './labelled-value';
 
 /** Seconds as MM:SS (screens §9 "Period rest time display"). */
 export function formatRestTime(seconds: number): string {
   const s = Math.max(0, Math.round(seconds));
   return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
-}
-
-function Value({ label, value }: { label: string; value: string }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" fw={600} style={{ fontVariantNumeric: 'tabular-nums' }}>
-        {value}
-      </Text>
-    </div>
-  );
 }
 
 function Optimisation({ values }: { values: EnergyOptValues }) {
@@ -41,24 +29,24 @@ function Optimisation({ values }: { values: EnergyOptValues }) {
         {values.name}
       </Title>
       <SimpleGrid cols={{ base: 2, sm: 4, lg: 7 }} spacing="sm">
-        <Value label={t('operate.energy.gridPower')} value={kw(values.gridActivePower)} />
-        <Value label={t('operate.energy.gridMeanPower')} value={kw(values.gridMeanActivePower)} />
-        <Value label={t('operate.energy.chpPower')} value={kw(values.chpActivePower)} />
-        <Value label={t('operate.energy.trendPower')} value={kw(values.trendPower)} />
-        <Value label={t('operate.energy.setpoint')} value={kw(values.setpoint)} />
-        <Value label={t('operate.energy.periodMax')} value={kw(values.periodMaxPower)} />
-        <Value label={t('operate.energy.restTime')} value={formatRestTime(values.periodRestTime)} />
-        <Value label={t('operate.energy.correctivePower')} value={kw(values.correctivePower)} />
-        <Value label={t('operate.energy.idlePower')} value={kw(values.idlePower)} />
-        <Value
+        <LabelledValue label={t('operate.energy.gridPower')} value={kw(values.gridActivePower)} />
+        <LabelledValue label={t('operate.energy.gridMeanPower')} value={kw(values.gridMeanActivePower)} />
+        <LabelledValue label={t('operate.energy.chpPower')} value={kw(values.chpActivePower)} />
+        <LabelledValue label={t('operate.energy.trendPower')} value={kw(values.trendPower)} />
+        <LabelledValue label={t('operate.energy.setpoint')} value={kw(values.setpoint)} />
+        <LabelledValue label={t('operate.energy.periodMax')} value={kw(values.periodMaxPower)} />
+        <LabelledValue label={t('operate.energy.restTime')} value={formatRestTime(values.periodRestTime)} />
+        <LabelledValue label={t('operate.energy.correctivePower')} value={kw(values.correctivePower)} />
+        <LabelledValue label={t('operate.energy.idlePower')} value={kw(values.idlePower)} />
+        <LabelledValue
           label={t('operate.energy.cosPhi')}
           value={number(values.cosPhi, { maximumFractionDigits: 2 })}
         />
-        <Value
+        <LabelledValue
           label={t('operate.energy.priorityMinutes')}
           value={number(values.priorityOperatedMinutes, { maximumFractionDigits: 0 })}
         />
-        <Value
+        <LabelledValue
           label={t('operate.energy.utilityImpulse')}
           value={values.utilityImpulse ? t('pv.state.active') : t('pv.state.inactive')}
         />

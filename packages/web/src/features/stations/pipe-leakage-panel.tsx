@@ -1,4 +1,4 @@
-import { Alert, Badge, Paper, SimpleGrid, Text, Title } from '@mantine/core';
+import { Alert, Badge, Paper, SimpleGrid, Title } from '@mantine/core';
 import { formatPipeLeakageTime, type PipeLeakageConfig } from '@leitwarte/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
@@ -6,24 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { plantInfoQuery } from '../../api/plant-info';
 import { useLocaleFormat } from '../../lib/format-locale';
 import { pipeLeakageHub } from '../../live/pipe-leakage-hub';
+import { LabelledValue } from './labelled-value';
 
 /** Screens §9 "SD card lifetime warning: below 20 percent". */
 export const SD_CARD_WARNING_PERCENT = 20;
 
 const STATE_COLOURS = { ok: 'green', warning: 'yellow', alarm: 'red', unknown: 'gray' } as const;
-
-function Value({ label, value, field }: { label: string; value: string; field: string }) {
-  return (
-    <div data-field={field}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" fw={600} style={{ fontVariantNumeric: 'tabular-nums' }}>
-        {value}
-      </Text>
-    </div>
-  );
-}
 
 function Monitor({ config, timeZone }: { config: PipeLeakageConfig; timeZone: string }) {
   const { t } = useTranslation();
@@ -56,17 +44,17 @@ function Monitor({ config, timeZone }: { config: PipeLeakageConfig; timeZone: st
         </Alert>
       ) : null}
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-        <Value
+        <LabelledValue
           field="referenceValue"
           label={t('operate.pipeLeakage.reference')}
           value={flow(config.referenceValue)}
         />
-        <Value
+        <LabelledValue
           field="minMaxValue"
           label={t('operate.pipeLeakage.nightMinimum')}
           value={flow(config.minMaxValue)}
         />
-        <Value
+        <LabelledValue
           field="measurementChange"
           label={t('operate.pipeLeakage.change')}
           value={
@@ -75,14 +63,22 @@ function Monitor({ config, timeZone }: { config: PipeLeakageConfig; timeZone: st
               : withUnit(config.measurementChange, '%', { maximumFractionDigits: 1 })
           }
         />
-        <Value
+        <LabelledValue
           field="minMaxState"
           label={t('operate.pipeLeakage.window')}
           value={t(`operate.pipeLeakage.minMax.${config.minMaxState}`)}
         />
-        <Value field="minMaxBegin" label={t('operate.pipeLeakage.begin')} value={time(config.minMaxBegin)} />
-        <Value field="minMaxEnd" label={t('operate.pipeLeakage.end')} value={time(config.minMaxEnd)} />
-        <Value
+        <LabelledValue
+          field="minMaxBegin"
+          label={t('operate.pipeLeakage.begin')}
+          value={time(config.minMaxBegin)}
+        />
+        <LabelledValue
+          field="minMaxEnd"
+          label={t('operate.pipeLeakage.end')}
+          value={time(config.minMaxEnd)}
+        />
+        <LabelledValue
           field="sdCardLifetime"
           label={t('operate.pipeLeakage.sdCard')}
           value={

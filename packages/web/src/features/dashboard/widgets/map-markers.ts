@@ -4,17 +4,8 @@ import type { PriorityLook } from '../../../lib/use-priorities';
 
 export type LocatedStation = Station & { location: NonNullable<Station['location']> };
 
-// The catalogue's texts of screens §4 "Station dial states shown as".
-export const DIAL_STATE_KEYS = {
-  Busy: 'station.dialState.busy',
-  CommunicationError: 'station.dialState.connectionError',
-  ConnectionError: 'station.dialState.connectionError',
-  Connected: 'station.dialState.connected',
-  HangingUp: 'station.dialState.hangingUp',
-  NotConnected: 'station.dialState.notConnected',
-  NotDefined: 'station.dialState.notDefined',
-  TimeOut: 'station.dialState.timeOut',
-} as const satisfies Record<DialState, string>;
+// The dial-state words of screens §4, as every screen shows them.
+export { DIAL_STATE_KEYS } from '../../../ui/pv/dial-state-badge';
 
 /** Marker fill by the station's connection: faults red, unknown grey, a live link green. */
 export function markerState(state: DialState): 'ok' | 'busy' | 'fault' | 'unknown' {
