@@ -341,10 +341,15 @@ describe('operating the plant', () => {
 
   it('shows Connecting at once when dialling, then the state the server reports', async () => {
     const dialStation = 10;
-    await server.services.plant.dial(dialStation, 'Connect');
-    await expect
-      .poll(() => server.services.plant.station(dialStation)?.dialState, { timeout: 15_000 })
-      .toBe('Connected');
+    // The simulated line fails a call now and then (as real ones do): dial again until connected.
+    const connected = () => server.services.plant.station(dialStation)?.dialState === 'Connected';
+    for (let attempt = 0; attempt < 3 && !connected(); attempt++) {
+      await server.services.plant.dial(dialStation, 'Connect');
+      for (let waited = 0; waited < 15_000 && !connected(); waited += 250) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    }
+    expect(server.services.plant.station(dialStation)?.dialState).toBe('Connected');
     const page = new StationPage(await signedIn('admin', TEST_ADMIN_PASSWORD, `/stations/${dialStation}`));
     await page.waitUntilShown();
     // Every state the badge shows, recorded in the page so a short one is not missed.
