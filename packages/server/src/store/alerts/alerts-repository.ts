@@ -62,11 +62,18 @@ export function createAlertsRepository(db: Kysely<Database>): AlertsRepository {
         eb.or([...byType].map(([type, nrs]) => eb.and([eb('pv_type', '=', type), eb('pv_nr', 'in', nrs)]))),
       );
     }
-    const [rows, count] = await Promise.all([
-      base.selectAll().orderBy('coming_at', 'desc').orderBy('id', 'desc').limit(limit).execute(),
-      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { rows, total: Number(count.n) };
+    // One statement, so the page and its total come from the same snapshot: two queries let an
+    // alert raised in between make the total disagree with the rows.
+    const counted = await base
+      .selectAll()
+      .select((eb) => eb.fn.countAll<number>().over().as('range_total'))
+      .orderBy('coming_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+    const total = Number(counted[0]?.range_total ?? 0);
+    const rows = counted.map(({ range_total: _total, ...row }) => row);
+    return { rows, total };
   };
 
   return {
