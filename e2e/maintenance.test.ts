@@ -356,6 +356,46 @@ describe('maintenance in the browser', () => {
     await page.context().close();
   });
 
+  it("a switching time edited in a machine's week reaches the PV and the audit", async () => {
+    const page = await signIn('betrieb', '/maintenance/time-control');
+    await new AppShell(page).waitForHeading('Zeitsteuerung');
+    await new MaintenanceMessagesPage(page).chooseStation('Wasserwerk Auheim');
+    // Netzpumpe 1 runs from 07:00 on Saturdays, from 05:00 on weekdays.
+    const program = page.locator('[data-program="ww-np1-programm"]');
+    await program.waitFor({ timeout: 15_000 });
+    expect(await program.locator('tr[data-day]').count()).toBe(7);
+    const saturdayOn = program.locator('tr[data-day="sat"] [data-switch="on"]');
+    const key = await saturdayOn.getAttribute('data-pv');
+    expect(key).toMatch(/^AnaOut-1\d{5}$/);
+    const field = saturdayOn.locator('input[data-field="time"]');
+    expect(await field.inputValue()).toBe('07:00');
+    expect(await program.locator('tr[data-day="mon"] [data-switch="on"] input').inputValue()).toBe('05:00');
+    await field.fill('06:30');
+    await saturdayOn.getByRole('button', { name: 'Setzen' }).click();
+    const valueOf = () =>
+      page.evaluate(async (pv) => {
+        const items = (await (await fetch('/api/Pv/all')).json()) as {
+          config: { pvRef: { type: string; nr: number } };
+          value: { timeOfDayValue?: { hour: number; minutes: number } } | null;
+        }[];
+        return items.find((i) => `${i.config.pvRef.type}-${i.config.pvRef.nr}` === pv)?.value?.timeOfDayValue;
+      }, key);
+    await expect.poll(valueOf, { timeout: 10_000 }).toEqual({ hour: 6, minutes: 30 });
+    const audit = await server.services.store.audit.range(0, Number.MAX_SAFE_INTEGER, 1000);
+    expect(audit.find((a) => a.action === 'pv.write' && a.object === key)?.username).toBe('betrieb');
+
+    // The valve of the treatment plant may only switch in the day shift: the set-values check refuses 05:30.
+    await new MaintenanceMessagesPage(page).chooseStation('Kläranlage Talaue');
+    const valve = page
+      .locator('[data-program="ka-schieber-programm"] tr[data-day="mon"] [data-switch="on"]')
+      .first();
+    await valve.waitFor({ timeout: 15_000 });
+    await valve.locator('input[data-field="time"]').fill('05:30');
+    await valve.getByRole('button', { name: 'Setzen' }).click();
+    expect(await valve.getByRole('alert').innerText()).toContain('06:00');
+    await page.context().close();
+  });
+
   it('a viewer sees runtimes, life cycle and data sheet and can change nothing', async () => {
     const page = await signIn('gast', `/maintenance/runtimes/${INLET_PUMP}`);
     const runtimes = new RuntimesPage(page);
@@ -375,6 +415,8 @@ describe('maintenance in the browser', () => {
 
     await page.goto(`${server.url}/maintenance/time-control`);
     await page.locator('tr[data-pv="AnaOut-100075"]').waitFor({ timeout: 15_000 });
+    await page.locator('[data-program="ww-np1-programm"] [data-cell="time"]').first().waitFor();
+    expect(await page.locator('[data-program] [data-cell="time"]').count()).toBeGreaterThan(20);
     expect(await page.locator('input[data-field="time"]').count()).toBe(0);
     await page.context().close();
   });

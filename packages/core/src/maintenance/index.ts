@@ -8,3 +8,4 @@ export * from './calls.js';
 export * from './upload.js';
 export * from './urgency.js';
 export * from './due-forecast.js';
+export * from './switching-programs.js';

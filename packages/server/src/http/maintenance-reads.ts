@@ -16,6 +16,9 @@ import {
   pvKey,
   RUNTIME_RATES_PATH,
   RuntimeRateSchema,
+  SWITCHING_PROGRAMS_PATH,
+  SwitchingProgramSchema,
+  SwitchingProgramsQuerySchema,
   type MaintenanceNotification,
   type MaintenanceProtocolRow,
   type PvRef,
@@ -72,10 +75,27 @@ export const maintenanceReadRoutes: FastifyPluginAsyncTypebox<RouteOptions> = as
       ]),
     );
   };
-  const rowsFor = (request: FastifyRequest, rows: MaintenanceProtocolRow[]) =>
-    rows
-      .filter((row) => readable(request)(row.notification.pvRef))
-      .map((row, index) => ({ ...row, notification: { ...row.notification, index } }));
+  /**
+   * The rows of runtimes the caller may read, numbered anew. A runtime has up to four rows (one
+   * per limit), so its right is asked once; the rows are fresh per call and renumbered in place.
+   */
+  const rowsFor = (request: FastifyRequest, rows: MaintenanceProtocolRow[]) => {
+    const canRead = readable(request);
+    const allowed = new Map<MaintenanceProtocolRow['notification']['pvRef'], boolean>();
+    const out: MaintenanceProtocolRow[] = [];
+    for (const row of rows) {
+      const ref = row.notification.pvRef;
+      let ok = allowed.get(ref);
+      if (ok === undefined) {
+        ok = canRead(ref);
+        allowed.set(ref, ok);
+      }
+      if (!ok) continue;
+      row.notification.index = out.length;
+      out.push(row);
+    }
+    return out;
+  };
 
   app.get(
     '/api/maintenance/descriptions',
@@ -175,6 +195,24 @@ export const maintenanceReadRoutes: FastifyPluginAsyncTypebox<RouteOptions> = as
       const rates = await services.domain.runtimeRates.of(pvs);
       return pvs.map((pvRef) => ({ pvRef, perDay: rates.get(pvKey(pvRef)) ?? null }));
     },
+  );
+
+  app.get(
+    SWITCHING_PROGRAMS_PATH,
+    {
+      preHandler,
+      schema: {
+        tags: ['maintenance'],
+        summary:
+          'Weekly switching programs of the machines of a station (-1: all), readable stations only; switching times are written with the set-values call',
+        querystring: SwitchingProgramsQuerySchema,
+        response: { 200: Type.Array(SwitchingProgramSchema), 403: ErrorReply },
+      },
+    },
+    (request) =>
+      maintenance
+        .switchingPrograms(request.query.stationNr)
+        .filter((program) => readable(request)(program.machine)),
   );
 
   const protocol = { 200: Type.Array(MaintenanceProtocolRowSchema), ...errors };

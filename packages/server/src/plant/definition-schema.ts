@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { PV_TYPES, PV_VALUE_TYPES, RUNTIME_TYPES, literalUnion } from '@leitwarte/core';
 import { closed, Eks, Name, NonNegative, TimeOfDay, UNIT_KINDS, type UnitDocument } from './unit-schemas.js';
+import { SwitchingProgramDocumentSchema, type SwitchingProgramDocument } from './switching-programs.js';
 import {
   AddressSchema,
   SOURCE_ID_PATTERN,
@@ -88,6 +89,8 @@ export const StationSchema = Type.Object(
     dialIntervalMinutes: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_080 })),
     units: Type.Array(Type.Object({ unit: literalUnion(UNIT_KINDS) })),
     pvs: Type.Optional(Type.Array(ExplicitPvSchema)),
+    /** Weekly switching programs of the station's machines (time control table). */
+    programs: Type.Optional(Type.Array(SwitchingProgramDocumentSchema, { maxItems: 1000 })),
     /** The field source of the station's PVs and its connection state; the simulator when left out. */
     source: Type.Optional(SourceId),
     /** Address fields every PV of the station shares (e.g. a Sparkplug edge node). */
@@ -99,7 +102,10 @@ export const StationSchema = Type.Object(
   },
   closed,
 );
-export type StationDocument = Omit<Static<typeof StationSchema>, 'units'> & { units: UnitDocument[] };
+export type StationDocument = Omit<Static<typeof StationSchema>, 'units' | 'programs'> & {
+  units: UnitDocument[];
+  programs?: SwitchingProgramDocument[];
+};
 
 /** Plant metadata shown on the About page. */
 export const PlantInfoSchema = Type.Object(

@@ -1,4 +1,4 @@
-import type { PvConfig, PvRef, RuntimeType, TimeOfDayValue } from '@leitwarte/core';
+import type { PvConfig, PvRef, RuntimeType, SwitchingProgram, TimeOfDayValue } from '@leitwarte/core';
 import type { PlantInfo, SourceDocument } from './definition-schema.js';
 import type { SourcesDefinition } from '../sources/definition/sources-definition.js';
 
@@ -13,6 +13,8 @@ export interface PlantDefinition {
   /** Every PV in file order: stations in order, per station its units' PVs, then its explicit PVs. */
   pvs: PvDefinition[];
   units: UnitDefinition[];
+  /** Weekly switching programs of machines, per station in file order (time control table). */
+  programs: SwitchingProgram[];
   /** The field sources, which station and PV each feeds, and the PVs' addresses (empty: all simulated). */
   sources: SourcesDefinition;
 }

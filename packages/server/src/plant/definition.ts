@@ -12,6 +12,7 @@ import {
 } from './definition-schema.js';
 import type { PlantDefinition, PvDefinition, StationDefinition, UnitDefinition } from './definition-types.js';
 import { expandExplicitPv } from './explicit-pv.js';
+import { resolveSwitchingPrograms } from './switching-programs.js';
 import { expandUnit } from './templates/index.js';
 import { resolveSources, type PlacedPv } from '../sources/definition/bindings.js';
 
@@ -82,8 +83,23 @@ function expand(doc: PlantDocument, baseDir: string): PlantDefinition {
       origins.push(path);
     });
   });
-  const definition: PlantDefinition = { info: doc.plant, stations, pvs, units, sources: EMPTY_SOURCES };
+  const definition: PlantDefinition = {
+    info: doc.plant,
+    stations,
+    pvs,
+    units,
+    programs: [],
+    sources: EMPTY_SOURCES,
+  };
   checkDefinition(doc, definition, origins);
+  const byKey = new Map(pvs.map((pv) => [pv.key, pv]));
+  const used = new Map<string, string>();
+  const ids = new Set<string>();
+  doc.stations.forEach((s, i) => {
+    definition.programs.push(
+      ...resolveSwitchingPrograms(s.programs ?? [], s.number, byKey, used, ids, `stations[${i}].programs`),
+    );
+  });
   return { ...definition, sources: resolveSources(doc, placed, { baseDir }) };
 }
 

@@ -4,8 +4,10 @@ import {
   OVERVIEW_PV_PATH,
   overviewStationPath,
   RUNTIME_RATES_PATH,
+  SWITCHING_PROGRAMS_PATH,
   UPLOAD_CANCELLED,
   UPLOAD_TOKEN_HEADER,
+  type SwitchingProgram,
   type DatasheetDataItem,
   type DatasheetDocument,
   type DatasheetPart,
@@ -127,6 +129,11 @@ export function getOverviewOfPv(pv: PvRef, signal?: AbortSignal): Promise<Mainte
 /** GET /api/maintenance/runtime-rates: hours or cycles per day of every readable runtime (last 30 days). */
 export function getRuntimeRates(signal?: AbortSignal): Promise<RuntimeRate[]> {
   return apiRequest(RUNTIME_RATES_PATH, { signal });
+}
+
+/** GET /api/maintenance/switching-programs: the weekly switching programs of a station's machines (-1: all). */
+export function getSwitchingPrograms(stationNr: number, signal?: AbortSignal): Promise<SwitchingProgram[]> {
+  return apiRequest(`${SWITCHING_PROGRAMS_PATH}?stationNr=${stationNr}`, { signal });
 }
 
 /** Which overview protocol an export is of, with its inputs (screens §7). */

@@ -7,6 +7,7 @@ import {
   type MaintenanceProtocolRow,
   type PvRef,
   type ServiceMessageType,
+  type SwitchingProgram,
 } from '@leitwarte/core';
 import type { Store } from '../../store/index.js';
 import {
@@ -27,7 +28,7 @@ export interface MaintenanceServiceDeps {
   store: Store;
   plant: Plant;
   /** The plant definition: which runtime PVs belong to which machine. */
-  definition: Pick<PlantDefinition, 'units' | 'pvs'>;
+  definition: Pick<PlantDefinition, 'units' | 'pvs'> & Partial<Pick<PlantDefinition, 'programs'>>;
   /** Demo content put into an empty store once. */
   content?: MaintenanceContent | null;
   now?: () => number;
@@ -47,6 +48,8 @@ export interface MaintenanceService extends MachineRecords {
     isPercent: boolean,
   ): MaintenanceProtocolRow[];
   protocolByPv(pv: PvRef): MaintenanceProtocolRow[];
+  /** Weekly switching programs of the machines of a station (-1: all stations), in file order. */
+  switchingPrograms(stationNr: number): SwitchingProgram[];
   descriptions(): Promise<string[]>;
   /** Service messages that are due now. */
   activeServiceMessages(): ServiceMessage[];
@@ -102,16 +105,22 @@ export async function createMaintenanceService(deps: MaintenanceServiceDeps): Pr
     const out: MaintenanceProtocolRow[] = [];
     for (const ref of refs) {
       const s = state(ref);
+      const limits = limitsOf(s).filter(keep);
+      if (limits.length === 0) continue;
+      // What every row of this runtime shares is looked up once, not per limit.
       const machinePv = bindings.machineOf(ref);
       const stationNr = plant.stationOf(ref) ?? 0;
-      for (const limit of limitsOf(s).filter(keep)) {
+      const stationName = plant.station(stationNr)?.name ?? '';
+      const machineName = machinePv ? (plant.config(pvKey(machinePv))?.name ?? '') : s.name;
+      const eks = plant.config(pvKey(ref))?.eksNr ?? '';
+      for (const limit of limits) {
         out.push({
           stationNr,
-          stationName: plant.station(stationNr)?.name ?? '',
+          stationName,
           machinePv,
-          machineName: machinePv ? (plant.config(pvKey(machinePv))?.name ?? '') : s.name,
+          machineName,
           runtimeName: s.name,
-          eks: plant.config(pvKey(ref))?.eksNr ?? '',
+          eks,
           notification: { index: out.length, ...notificationOf(s, limit) },
         });
       }
@@ -139,6 +148,8 @@ export async function createMaintenanceService(deps: MaintenanceServiceDeps): Pr
       return rows(ofStation(stationNr), (l) => remainingBelow(l.current, l.target, compareValue, isPercent));
     },
     protocolByPv: (pv) => rows(scope(pv)),
+    switchingPrograms: (stationNr) =>
+      (deps.definition.programs ?? []).filter((p) => stationNr === ALL_STATIONS || p.stationNr === stationNr),
     descriptions: () => repos.configs.descriptions(),
     activeServiceMessages: () => monitor.active(),
     onServiceMessage: (listener) => monitor.onServiceMessage(listener),
