@@ -68,14 +68,15 @@ export async function writePlant() {
 }
 
 /** CPU seconds and RSS of a process from /proc. */
-function processSample(pid) {
+export function processSample(pid) {
   const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   const cpu = (Number(stat[11]) + Number(stat[12])) / 100;
   const rss = Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) * 1024;
   return { cpu, rss, at: performance.now() };
 }
 
-function subscribers() {
+/** The subscriber process (clients.mjs), driven over IPC. */
+export function subscribers() {
   const child = fork(path.join(here, 'clients.mjs'), { stdio: 'inherit' });
   let next = 0;
   const pending = new Map();
@@ -85,6 +86,12 @@ function subscribers() {
     pending.delete(id);
     if (error) reject(new Error(error));
     else resolve(result);
+  });
+  // A subscriber process that dies fails the calls it left open instead of leaving them hanging.
+  child.on('exit', (code, signal) => {
+    for (const { reject } of pending.values())
+      reject(new Error(`subscriber process ended (${code ?? signal})`));
+    pending.clear();
   });
   return {
     call: (message) =>

@@ -16,6 +16,8 @@ import { createInProcessBackplane, hubsPlugin, type Backplane, type HubsOptions 
 import { createRedisBackplane, type RedisBackplane } from './hubs/redis-backplane.js';
 import { bridgeProcesses } from './scale/process-bridge.js';
 import { createFieldControl } from './scale/field-control.js';
+import { createLiveMirror, type LiveMirror } from './scale/live-mirror.js';
+import { createConnectionSigner, HUB_DEFAULTS } from './hubs/index.js';
 import { apiAreaRoutes } from './http/api-routes.js';
 import { apiDocs } from './http/docs.js';
 import { installValidators } from './http/validators.js';
@@ -94,6 +96,9 @@ export interface Built {
 }
 
 /** Builds the whole server without listening: store, sessions, plant and its services, routes and hubs. */
+/** The value channels, which every one of several processes serves itself. */
+const LOCAL_HUBS = ['pv', 'station'] as const;
+
 export async function build(options: BuildOptions): Promise<Built> {
   const { config } = options;
   const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -206,8 +211,13 @@ export async function build(options: BuildOptions): Promise<Built> {
           log: { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m) },
           // Whatever was published while Redis was away never arrived: the clients of this
           // process reconnect (allowReconnect) and fetch current state with their subscribe.
-          onResumed: () => void app.hubs.closeAll({ allowReconnect: true }),
+          onResumed: () => {
+            // Changes published meanwhile never reached this process's mirror either.
+            mirror?.resync();
+            void app.hubs.closeAll({ allowReconnect: true });
+          },
         });
+  let mirror: LiveMirror | null = null;
   if (redis) await redis.ready();
   const backplane: Backplane = redis ?? createInProcessBackplane();
   const processId = redis?.origin ?? randomBytes(8).toString('base64url');
@@ -225,8 +235,42 @@ export async function build(options: BuildOptions): Promise<Built> {
     domain,
     processId,
     scaled: redis !== null,
+    localHubs: LOCAL_HUBS,
+    onFollower: () => mirror?.resync(),
+    onFieldStarted: () => {
+      try {
+        mirror?.publish();
+      } catch (error) {
+        // The others ask again for a snapshot; the field runs regardless.
+        app.log.warn({ err: error }, 'live state not published to the other processes');
+      }
+    },
     onFieldLost: options.onFieldLost,
   });
+  // Several processes: each serves the value channels itself from a mirror of the owner's live
+  // state, with connection tokens every process can check (the secret is shared in the store).
+  if (redis !== null) {
+    mirror = createLiveMirror({
+      backplane,
+      plant,
+      domain,
+      origin: processId,
+      owns: () => field.role() === 'owner',
+    });
+  }
+  const liveMirror = mirror;
+  const signed =
+    redis === null
+      ? undefined
+      : {
+          signer: createConnectionSigner(
+            await store.meta.getOrInsert('hub_connection_secret', () =>
+              randomBytes(32).toString('base64url'),
+            ),
+            HUB_DEFAULTS.negotiateTtlMs,
+          ),
+          hubs: LOCAL_HUBS,
+        };
   const services: Services = {
     config,
     store,
@@ -244,6 +288,7 @@ export async function build(options: BuildOptions): Promise<Built> {
 
   app.addHook('onClose', async () => {
     await field.stop();
+    liveMirror?.stop();
     stopProcessBridge();
     sessions.close();
     await redis?.close();
@@ -273,6 +318,8 @@ export async function build(options: BuildOptions): Promise<Built> {
     domain,
     backplane,
     forwardUpgrade: field.forwardUpgrade,
+    ...(liveMirror ? { live: liveMirror } : {}),
+    ...(signed ? { signed } : {}),
     allowedOrigins: config.allowedOrigins,
     ...options.hubs,
   });

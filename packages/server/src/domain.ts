@@ -62,7 +62,7 @@ import { createPvWriteService } from './plant/values/pv-write-service.js';
 import { createWebcamService, resolveWebcamsContent } from './plant/webcams/index.js';
 import { startPlantFromHistory } from './plant/start-from-history.js';
 import { WebcamsContentSchema } from './plant/webcams/webcams-content.js';
-import type { Store } from './store/index.js';
+import { isFencedOut, type Store } from './store/index.js';
 
 export interface DomainOptions {
   config: Config;
@@ -227,6 +227,7 @@ export async function createDomain(options: DomainOptions) {
     exportDir: path.join(config.dataDir, 'exports'),
     // The server's one mail sender (LEITWARTE_SMTP_*), as the remote alarm uses it.
     mail: config.remoteAlarm.smtp ? createSmtpMailSender(config.remoteAlarm.smtp) : null,
+    fencedWrite: (work, what) => store.fencedWrite(work, what),
   });
   let exportTimer: NodeJS.Timeout | null = null;
   let exportRun: Promise<unknown> = Promise.resolve();
@@ -375,6 +376,8 @@ export async function createDomain(options: DomainOptions) {
       // Due exports are looked for every minute; each period runs once (claimed in the store).
       const runExports = () => {
         exportRun = scheduledExports.runDue().catch((error: unknown) => {
+          // Refused by the fencing token: the field owner logged it once and stops the engines.
+          if (isFencedOut(error)) return;
           process.emitWarning(
             error instanceof Error ? error : new Error(String(error)),
             'ScheduledExportError',

@@ -1,5 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { isFencedOut } from '../store/index.js';
 
 /**
  * Errors as replies. A refusal (4xx: validation, body too large, bad content type) keeps its
@@ -13,6 +14,15 @@ export function installErrorReplies(app: FastifyInstance): void {
       typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 600
         ? error.statusCode
         : 500;
+    if (isFencedOut(error)) {
+      // Another process took the field over while this one served the call (its write was
+      // refused, the field owner logged that once): the client tries again and reaches the new owner.
+      return reply.code(503).header('retry-after', '2').send({
+        statusCode: 503,
+        error: STATUS_CODES[503],
+        message: 'Service Unavailable',
+      });
+    }
     if (status >= 500) {
       request.log.error({ err: error, route: request.routeOptions.url }, 'request failed');
       return reply.code(status).send({

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 import { Type } from 'typebox';
 import type { SourceCounters, SourceStatus } from '../sources/field/field-types.js';
@@ -191,6 +191,24 @@ function scaleMetrics(registry: Registry, scale: ScaleOut): void {
   counter('leitwarte_backplane_resumed_total', 'Reconnections to Redis after a loss', (s) => s.resumed);
 }
 
+/** Open live-channel connections of this process, per hub (passed-on ones count at the owner). */
+function hubMetrics(registry: Registry, app: Pick<FastifyInstance, 'hasDecorator' | 'hubs'>): void {
+  new Gauge({
+    name: 'leitwarte_hub_connections',
+    help: 'Open live-channel connections this process serves, per hub',
+    labelNames: ['hub'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      // Not registered (yet) in apps without the hubs.
+      if (!app.hasDecorator('hubs')) return;
+      const counts = new Map<string, number>();
+      for (const stat of app.hubs.connectionStats()) counts.set(stat.hub, (counts.get(stat.hub) ?? 0) + 1);
+      for (const [hub, count] of counts) this.set({ hub }, count);
+    },
+  });
+}
+
 function allowed(request: FastifyRequest, token: string | null): boolean {
   if (token === null) {
     // The socket's own address: X-Forwarded-For cannot make a remote caller look local.
@@ -211,6 +229,7 @@ export const metricsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app
   const ours = sourceMetrics(services.sources);
   plantMetrics(ours, services.plant);
   scaleMetrics(ours, services.scale);
+  hubMetrics(ours, app);
   app.get(
     '/metrics',
     {

@@ -19,6 +19,18 @@ import type {
 import type { NoteUpdate } from '../plant/dashboards/index.js';
 import type { SessionEndReason } from '../auth/session-gate.js';
 
+/** What a process that does not run the field mirrors of the owner's live state. */
+export interface LiveSnapshot {
+  to: string | null;
+  values: readonly ProcessValue[];
+  stations: readonly Station[];
+  limits: readonly LimitConfig[];
+  /** Per PV key with maintenance configs (a runtime PV, or a machine PV's runtimes): its configs. */
+  maintenance: ReadonlyArray<readonly [string, readonly MaintenanceConfig[]]>;
+  plans: readonly AlarmPlanInfo[];
+  lines: readonly AlarmLineInfo[];
+}
+
 /** Topics on the backplane and the message each carries. Channels add their topics here. */
 export interface BackplaneTopics {
   /** Changed process values, in the order the data source produced them. */
@@ -59,6 +71,10 @@ export interface BackplaneTopics {
   'sessions.ended': { origin: string; sessionId: string; reason: SessionEndReason };
   /** A process changed roles or assignments: every process reloads them. */
   'rights.changed': { origin: string };
+  /** A process that does not run the field asks the owner for its live state. */
+  'mirror.request': { origin: string };
+  /** The owner's live state, for one process (`to`) or, after a takeover, for all (null). */
+  'mirror.snapshot': LiveSnapshot;
 }
 
 export type BackplaneTopic = keyof BackplaneTopics;

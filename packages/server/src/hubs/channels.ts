@@ -1,4 +1,11 @@
-import { serverStatusOfSource, type PvRef } from '@leitwarte/core';
+import {
+  serverStatusOfSource,
+  type AlarmLineInfo,
+  type AlarmPlanInfo,
+  type LimitConfig,
+  type MaintenanceConfig,
+  type PvRef,
+} from '@leitwarte/core';
 import type { Rights } from '../auth/rights.js';
 import type { Plant } from '../plant/plant.js';
 import { createAlertHub } from './alert-hub.js';
@@ -33,6 +40,19 @@ export interface ChannelDeps {
   tickMs: number;
   /** The plant services; without them only pv (values), station (dial states) and server-status. */
   domain?: HubDomain;
+  /**
+   * Several processes: where pv and station read the configs, plans and lines they send (the
+   * owner's engines, or in the other processes the mirror of them); default the domain.
+   */
+  live?: ChannelLiveState;
+}
+
+/** The current state behind the config, plan and line topics of pv and station. */
+export interface ChannelLiveState {
+  limitsOf(pvs: readonly PvRef[]): readonly LimitConfig[];
+  maintenanceConfigs(pv: PvRef): readonly MaintenanceConfig[];
+  planInfos(): readonly AlarmPlanInfo[];
+  lineInfos(): readonly AlarmLineInfo[];
 }
 
 /** The channels fed by the plant services (alerts, remote alarm, reports, ...): calls §7. */
@@ -88,16 +108,17 @@ export function registerChannels(host: ChannelHost, deps: ChannelDeps): void {
       plant,
       visibility,
       backplane,
-      limitsOf: (pvs) => domain.limits.limitsOf(pvs),
-      maintenanceConfigs: (ref) => domain.maintenance.configs(ref),
+      limitsOf: (pvs) => (deps.live ? deps.live.limitsOf(pvs) : domain.limits.limitsOf(pvs)),
+      maintenanceConfigs: (ref) =>
+        deps.live ? deps.live.maintenanceConfigs(ref) : domain.maintenance.configs(ref),
       tickMs,
     });
     host.add(combineHubs(pv, configTopics));
     const alarmTopics = createStationAlarmTopics({
       backplane,
       visibility,
-      planInfos: () => domain.remoteAlarm.planInfos(),
-      lineInfos: () => domain.remoteAlarm.lineInfos(),
+      planInfos: () => (deps.live ? deps.live.planInfos() : domain.remoteAlarm.planInfos()),
+      lineInfos: () => (deps.live ? deps.live.lineInfos() : domain.remoteAlarm.lineInfos()),
       tickMs,
     });
     host.add(combineHubs(station, alarmTopics));

@@ -72,6 +72,16 @@ export class ConnectionRegistry {
     return { connectionId, connectionToken };
   }
 
+  /**
+   * A socket with a signed token (several processes): live under that token on this process
+   * until it closes, so a second socket with the same token is refused here as taken.
+   */
+  claimSigned(token: string, connectionId: string, hub: string, sessionId: string): ClaimResult {
+    if (this.entries.has(token)) return { status: 'taken' };
+    this.entries.set(token, { connectionId, hub, sessionId, live: true, expiry: undefined });
+    return { status: 'ok', connectionId };
+  }
+
   /** Forgets a token (socket closed, or never claimed). */
   remove(token: string): void {
     const entry = this.entries.get(token);

@@ -1,3 +1,4 @@
+import { HUB_MAX_MESSAGE_BYTES } from '@leitwarte/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { SessionGate, SessionPrincipal } from '../auth/session-gate.js';
@@ -7,13 +8,14 @@ import { createHubEndpoint, type ConnectionStats, type HubEndpoint } from './hub
 import type { HubDefinition } from './hub.js';
 import { createOriginCheck, type OriginCheck } from './origin.js';
 import { RecordBudgets } from './record-budget.js';
+import type { ConnectionSigner } from './signed-ids.js';
 
 /** The ASP.NET Core SignalR defaults (DESIGN.md), plus our negotiate housekeeping. */
 export const HUB_DEFAULTS = {
   keepAliveMs: 15_000,
   clientTimeoutMs: 30_000,
   handshakeTimeoutMs: 15_000,
-  maxMessageBytes: 32 * 1024,
+  maxMessageBytes: HUB_MAX_MESSAGE_BYTES,
   /**
    * Client records per second per session (token bucket), and at once. A browser sends a few
    * a second, and at most some hundreds at once when a large process image subscribes element
@@ -37,6 +39,11 @@ export interface HubServerOptions extends ConnectionLimits {
   negotiateTtlMs: number;
   maxUnclaimedPerSession: number;
   log: FastifyBaseLogger;
+  /**
+   * Several processes: the hubs every process serves itself, with connection tokens any
+   * process can check (the others are passed on to the field's owner, ids from its registry).
+   */
+  signed?: { signer: ConnectionSigner; hubs: readonly string[] };
 }
 
 /** The request headers admission looks at (negotiate and upgrade alike). */
@@ -68,6 +75,12 @@ export class HubServer {
     this.registry = new ConnectionRegistry(options.negotiateTtlMs, options.maxUnclaimedPerSession);
     this.originAllowed = createOriginCheck(options.allowedOrigins);
     this.budgets = new RecordBudgets(options.maxRecordsPerSecond, options.recordBurst);
+  }
+
+  /** The signer when this hub's tokens are signed (several processes), else null. */
+  signerFor(hubName: string): ConnectionSigner | null {
+    const signed = this.options.signed;
+    return signed !== undefined && signed.hubs.includes(hubName) ? signed.signer : null;
   }
 
   add<S>(definition: HubDefinition<S>): void {

@@ -6,10 +6,10 @@ import type { SessionGate } from '../auth/session-gate.js';
 import type { ServerInfoMessage } from '@leitwarte/core';
 import type { Plant } from '../plant/plant.js';
 import { createInProcessBackplane, type Backplane } from './backplane.js';
-import { HUB_DEFAULTS, HubServer } from './hub-server.js';
+import { HUB_DEFAULTS, HubServer, type HubServerOptions } from './hub-server.js';
 import { registerNegotiateRoute } from './negotiate.js';
 import { benchNumber, startBenchFeed } from './bench-feed.js';
-import { bridgePlant, registerChannels } from './channels.js';
+import { bridgePlant, registerChannels, type ChannelLiveState } from './channels.js';
 import { bridgeDomain, type HubDomain } from './domain-bridge.js';
 import { createUpgradeHandler } from './upgrade.js';
 
@@ -22,6 +22,8 @@ export type { StationSubscribeReply } from './station-hub.js';
 export type { HubClient, HubDefinition, HubMethod } from './hub.js';
 export type { SubscribeReply } from './pv-hub.js';
 export type { HubDomain } from './domain-bridge.js';
+export type { ChannelLiveState } from './channels.js';
+export { createConnectionSigner, type ConnectionSigner } from './signed-ids.js';
 export type { AllAlertsReply } from './alert-hub.js';
 export type { LinesSubscribeReply, PlansSubscribeReply } from './station-alarm-topics.js';
 export type { ReportDataSubscribeReply, ReportDataUpdate } from './report-data-hub.js';
@@ -54,6 +56,10 @@ export interface HubsOptions {
   backplane?: Backplane;
   /** The plant services (alerts, remote alarm, reports, ...) behind the further channels. */
   domain?: HubDomain;
+  /** Several processes: the state behind pv's and station's config, plan and line topics. */
+  live?: ChannelLiveState;
+  /** Several processes: pv and station are served by every process, with signed connection tokens. */
+  signed?: HubServerOptions['signed'];
   /** Several processes: true when the upgrade was passed on to the process that owns the field. */
   forwardUpgrade?: (request: IncomingMessage, socket: Duplex, head: Buffer) => boolean;
 }
@@ -104,6 +110,7 @@ const plugin: FastifyPluginAsync<HubsOptions> = async (fastify, options) => {
     negotiateTtlMs: options.negotiateTtlMs ?? HUB_DEFAULTS.negotiateTtlMs,
     maxUnclaimedPerSession: HUB_DEFAULTS.maxUnclaimedPerSession,
     log: fastify.log,
+    ...(options.signed ? { signed: options.signed } : {}),
   });
   const backplane = options.backplane ?? createInProcessBackplane();
   const tickMs = options.tickMs ?? DEFAULT_TICK_MS;
@@ -117,6 +124,7 @@ const plugin: FastifyPluginAsync<HubsOptions> = async (fastify, options) => {
     pvTickMs: benchTick ?? options.tickMs ?? DEFAULT_PV_TICK_MS,
     tickMs,
     domain: options.domain,
+    ...(options.live ? { live: options.live } : {}),
   });
 
   await registerNegotiateRoute(fastify, hubs);

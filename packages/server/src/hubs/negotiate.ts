@@ -57,12 +57,20 @@ export async function registerNegotiateRoute(fastify: FastifyInstance, hubs: Hub
           return reply.code(admission.status).send(errorReply(admission.status, admission.message));
         // Versions above 1 get 1, our highest (TransportProtocols.md); absent means 0.
         const version = (request.query.negotiateVersion ?? 0) >= 1 ? 1 : 0;
-        const ids = hubs.registry.negotiate(hub, admission.principal.sessionId, version);
+        const signer = hubs.signerFor(hub);
+        const ids = signer
+          ? signer.issue(hub, admission.principal.sessionId, version)
+          : hubs.registry.negotiate(hub, admission.principal.sessionId, version);
         if (ids === null) return reply.code(429).send(errorReply(429, 'Too many unclaimed connections.'));
         void reply.header('Cache-Control', 'no-store');
         return version === 1
           ? { ...ids, negotiateVersion: 1, availableTransports: TRANSPORTS }
-          : { connectionId: ids.connectionId, negotiateVersion: 0, availableTransports: TRANSPORTS };
+          : {
+              // Version 0: the connection id is what the client sends back, so it is the token.
+              connectionId: signer ? ids.connectionToken : ids.connectionId,
+              negotiateVersion: 0,
+              availableTransports: TRANSPORTS,
+            };
       },
     );
   });

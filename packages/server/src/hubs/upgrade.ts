@@ -56,7 +56,15 @@ export function createUpgradeHandler(
       // The client skipped negotiation, which the WebSockets transport allows.
       ids = hubs.registry.create(name, sessionId);
     } else {
-      const claim = hubs.registry.claim(token, name, sessionId);
+      const signer = hubs.signerFor(name);
+      let claim: ReturnType<typeof hubs.registry.claim>;
+      if (signer) {
+        const connectionId = signer.verify(token, name, sessionId);
+        claim =
+          connectionId === null
+            ? { status: 'unknown' }
+            : hubs.registry.claimSigned(token, connectionId, name, sessionId);
+      } else claim = hubs.registry.claim(token, name, sessionId);
       if (claim.status === 'unknown') return reject(socket, 404, 'No connection with that id.');
       if (claim.status === 'taken') return reject(socket, 409, 'Connection already has a socket.');
       ids = { connectionId: claim.connectionId, connectionToken: token };

@@ -110,6 +110,15 @@ export function createPlant({ definition, source, now = Date.now }: CreatePlantO
     stations: () => (stationList ??= [...stationMap.values()]),
     station: (stationNumber) => stationMap.get(stationNumber),
     onStationChange: (listener) => stationListeners.add(listener),
+    mirror(mirrored, stations) {
+      values.mirror(mirrored);
+      for (const station of stations) {
+        const current = stationMap.get(station.stationNumber);
+        if (!current || current.timestamp > station.timestamp) continue;
+        stationMap.set(station.stationNumber, station);
+        stationList = null;
+      }
+    },
     pvConfigs: () => configs,
     config: (key) => configByKey.get(key),
     tree: () => tree,

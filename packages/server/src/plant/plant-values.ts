@@ -8,6 +8,12 @@ export interface ValueStore extends PlantValues {
   apply(batch: readonly ProcessValue[]): void;
   /** Passes a batch of late values to the archive listeners; values of unknown PVs are dropped. */
   applyArchive(batch: readonly ProcessValue[]): void;
+  /**
+   * Another process's values (several processes: this one does not run the field). Each is
+   * kept only when it is not older than the value held, and no listener hears of it: the
+   * process that runs the field has already published it.
+   */
+  mirror(values: Iterable<ProcessValue>): void;
   /** Number of dropped values of unknown PVs since start (a misconfigured field connector). */
   readonly unknownCount: number;
 }
@@ -44,6 +50,14 @@ export function createValueStore(refs: Iterable<PvRef>): ValueStore {
       const known = batch.filter((value) => latest.get(value.pvRef.type)?.has(value.pvRef.nr) === true);
       unknownCount += batch.length - known.length;
       if (known.length > 0) archive.emit(known);
+    },
+    mirror(values) {
+      for (const value of values) {
+        const slots = latest.get(value.pvRef.type);
+        if (!slots?.has(value.pvRef.nr)) continue;
+        const held = slots.get(value.pvRef.nr);
+        if (held === undefined || held.timestamp <= value.timestamp) slots.set(value.pvRef.nr, value);
+      }
     },
     apply(batch) {
       let accepted: ProcessValue[] | null = null;

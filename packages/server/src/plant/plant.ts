@@ -33,6 +33,12 @@ export interface Plant {
   station(stationNumber: number): Station | undefined;
   /** Called with the stations whose dial state, times or dial counters changed. */
   onStationChange(listener: (changed: readonly Station[]) => void): () => void;
+  /**
+   * Several processes, in one that does not run the field: takes the owner's values and station
+   * states without telling any listener (the owner published them). A value or a station older
+   * (by its timestamp) than the one held is ignored, so a snapshot never undoes a newer change.
+   */
+  mirror(values: Iterable<ProcessValue>, stations: readonly Station[]): void;
   pvConfigs(): readonly PvConfig[];
   /** Config of a PV by key `Type-nr`. */
   config(key: string): PvConfig | undefined;

@@ -22,6 +22,12 @@ export interface FieldControlDeps {
   processId: string;
   /** Several processes (a Redis backplane is configured): the field goes to the elected owner. */
   scaled: boolean;
+  /** Hubs every process serves itself (several processes): they are never passed on. */
+  localHubs?: readonly string[];
+  /** This process knows it is one of the others (after its first election attempt). */
+  onFollower?: () => void;
+  /** This process has started the field as the owner. */
+  onFieldStarted?: () => void;
   onFieldLost?: () => void;
 }
 
@@ -44,8 +50,12 @@ export interface FieldControl {
   forwardUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): boolean;
 }
 
-const forwardedPath = (url: string | undefined) =>
-  url !== undefined && (url.startsWith('/api/') || url.startsWith('/hubs/'));
+const HUB_URL = /^\/hubs\/([a-z0-9-]+)(?:\/negotiate)?\/?(?:\?|$)/;
+
+/** The hub a /hubs/ URL (negotiate or WebSocket) is for, if it is one. */
+export function hubOfUrl(url: string): string | null {
+  return HUB_URL.exec(url)?.[1] ?? null;
+}
 
 /**
  * Who runs the field and the engines (data acquisition, alert engine, remote alarm, historian
@@ -59,6 +69,13 @@ const forwardedPath = (url: string | undefined) =>
  */
 export function createFieldControl(deps: FieldControlDeps): FieldControl {
   const { app, config, store, domain, processId, scaled } = deps;
+  const localHubs = new Set(deps.localHubs ?? []);
+  const servedLocally = (url: string) => {
+    const hub = hubOfUrl(url);
+    return hub !== null && localHubs.has(hub);
+  };
+  const forwardedPath = (url: string | undefined) =>
+    url !== undefined && (url.startsWith('/api/') || (url.startsWith('/hubs/') && !servedLocally(url)));
   let fieldOwner: FieldOwner | null = null;
   let started = false;
   let stopped = false;
@@ -81,6 +98,7 @@ export function createFieldControl(deps: FieldControlDeps): FieldControl {
       () => {
         started = true;
         starting = null;
+        deps.onFieldStarted?.();
       },
       (error: unknown) => {
         starting = null;
@@ -133,11 +151,12 @@ export function createFieldControl(deps: FieldControlDeps): FieldControl {
         log: { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m) },
       });
       const owner = fieldOwner;
-      store.setWriteFence((trx) => owner.fence(trx));
+      store.setWriteFence((trx, what) => owner.fence(trx, what));
       try {
         await fieldOwner.start();
         // Ready means serving: an owner has started its field.
         if (fieldOwner.isOwner()) await starting?.catch(() => {});
+        else deps.onFollower?.();
       } finally {
         resolveReady();
       }
@@ -166,7 +185,7 @@ export function createFieldControl(deps: FieldControlDeps): FieldControl {
     },
     owner: () => fieldOwner,
     forwardUpgrade(request, socket, head) {
-      if (servesHere()) return false;
+      if (servesHere() || servedLocally(request.url ?? '/')) return false;
       const again = request.headers[FORWARDED_HEADER] !== undefined;
       request.headers[FORWARDED_HEADER] = processId;
       forwardUpgrade(request, socket, head, again ? null : ownerUrl(), reached(holder()));

@@ -1,5 +1,8 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../store/schema.js';
+import { FencedOut } from '../store/fencing.js';
+
+export { FencedOut };
 
 /** Lease length: an owner that stops renewing is replaced after at most this plus one renewal. */
 export const FIELD_LEASE_MS = 6000;
@@ -42,12 +45,6 @@ export interface FieldOwnerOptions {
   log?: { info(message: string): void; warn(message: string): void };
 }
 
-export class FencedOut extends Error {
-  constructor(token: number | null) {
-    super(`this process no longer owns the field (token ${token ?? 'none'})`);
-  }
-}
-
 /**
  * The election of the one process that owns the field and the engines, through a lease row in
  * PostgreSQL (no cluster protocol of our own): every process tries to take or renew the lease
@@ -74,11 +71,17 @@ export function createFieldOwner(options: FieldOwnerOptions) {
   let running = false;
   let round: Promise<void> = Promise.resolve();
 
-  async function lose(reason: string): Promise<void> {
+  /** Gives up token and ownership; true when this process owned the field until now. */
+  function drop(): boolean {
     clearTimeout(selfFence);
-    if (!state.owner) return;
+    if (!state.owner) return false;
     state.owner = false;
     state.token = null;
+    return true;
+  }
+
+  async function lose(reason: string): Promise<void> {
+    if (!drop()) return;
     options.log?.warn(`field ownership lost: ${reason}`);
     await options.onLost?.(reason);
   }
@@ -176,8 +179,12 @@ export function createFieldOwner(options: FieldOwnerOptions) {
       if (timer) clearTimeout(timer);
       await round.catch(() => {});
       if (!state.owner) return;
-      // The engines stop first, then the lease goes: never two owners at once.
-      await lose('this process stops');
+      // The engines stop first, then the lease goes: never two owners at once. They stop under
+      // the token, so what they write last (the historian's buffered samples, the escalation's
+      // state) is kept; should stopping outlast the lease, the self-fence takes the token away.
+      options.log?.info('this process stops: it gives the field up');
+      await options.onLost?.('this process stops');
+      drop();
       await release();
     },
     state: (): FieldOwnerState => ({ ...state }),
@@ -185,8 +192,10 @@ export function createFieldOwner(options: FieldOwnerOptions) {
     /**
      * Inside a transaction of a write only the owner may make: locks the lease row against a
      * takeover until the transaction ends and throws FencedOut when the token is no longer ours.
+     * The first refusal loses the field (logged once, naming the refused write: `what`) and so
+     * stops the engines; later ones, with no token left, throw without a word.
      */
-    async fence(trx: Transaction<Database>): Promise<void> {
+    async fence(trx: Transaction<Database>, what = 'a write'): Promise<void> {
       const token = state.token;
       if (token === null) throw new FencedOut(null);
       const row = await trx
@@ -198,7 +207,7 @@ export function createFieldOwner(options: FieldOwnerOptions) {
         .forShare()
         .executeTakeFirst();
       if (row === undefined) {
-        void lose('fenced out by a newer owner');
+        void lose(`fenced out by a newer owner (${what} refused)`);
         throw new FencedOut(token);
       }
     },

@@ -24,13 +24,28 @@ export interface Store {
   /**
    * A write only the owner of the field may make (a new alert): with a fence set (several
    * processes) it runs in a transaction that first checks the fence, else directly.
+   * `what` names the write in the one log line of a refusal.
    */
-  fencedWrite<T>(work: (db: Kysely<Schema>) => Promise<T>): Promise<T>;
+  fencedWrite<T>(work: (db: Kysely<Schema>) => Promise<T>, what?: string): Promise<T>;
+  /**
+   * The same for a write that needs a transaction of its own anyway (a batch of historian
+   * samples, the escalation state of several plans): always one transaction, which checks the
+   * fence (when one is set) after the work, just before its commit.
+   */
+  fencedTransaction<T>(work: (trx: Transaction<Schema>) => Promise<T>, what?: string): Promise<T>;
+  /**
+   * Inside a transaction the caller runs (one that also writes what is not the owner's alone):
+   * checks the fence when one is set. Throws FencedOut (store/fencing.ts) when refused.
+   */
+  checkFence(trx: Transaction<Schema>, what?: string): Promise<void>;
   /** Several processes: the owner's fencing check (it throws when this process was replaced). */
-  setWriteFence(fence: ((trx: Transaction<Schema>) => Promise<void>) | null): void;
+  setWriteFence(fence: Fence | null): void;
   /** Writes everything buffered and closes the connections. */
   close(): Promise<void>;
 }
+
+/** The owner's fencing check inside a writing transaction (scale/field-owner.ts fence()). */
+export type Fence = (trx: Transaction<Schema>, what?: string) => Promise<void>;
 
 export interface StoreOptions {
   /** postgres://… for PostgreSQL; null for SQLite in dataDir. */
@@ -80,7 +95,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   }
   let closed = false;
   const audit = createAuditRepository(db);
-  let fence: ((trx: Transaction<Schema>) => Promise<void>) | null = null;
+  let fence: Fence | null = null;
   return {
     dialect,
     db,
@@ -89,13 +104,27 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     sessions: createSessionsRepository(db),
     audit,
     rights: createRightsRepository(db),
-    fencedWrite(work) {
+    fencedWrite(work, what) {
       const check = fence;
       if (check === null) return work(db);
       return db.transaction().execute(async (trx) => {
-        await check(trx);
+        await check(trx, what);
         return work(trx);
       });
+    },
+    fencedTransaction(work, what) {
+      const check = fence;
+      return db.transaction().execute(async (trx) => {
+        const result = await work(trx);
+        // Checked last: the lease row is locked only from here to the commit, so a long batch
+        // never holds up the owner's renewal, and a refusal still rolls all of it back.
+        if (check !== null) await check(trx, what);
+        return result;
+      });
+    },
+    async checkFence(trx, what) {
+      const check = fence;
+      if (check !== null) await check(trx, what);
     },
     setWriteFence(next) {
       fence = next;

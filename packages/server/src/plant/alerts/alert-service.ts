@@ -115,7 +115,10 @@ export function createAlertService(deps: AlertServiceDeps): AlertService {
     // a new alert; an operator's acknowledgement is the user's write, kept wherever it lands.
     const rows =
       ack.origin !== 'user'
-        ? await store.fencedWrite((db) => createAlertStore(db).alerts.acknowledge(ids, ack))
+        ? await store.fencedWrite(
+            (db) => createAlertStore(db).alerts.acknowledge(ids, ack),
+            'an acknowledgement by the field',
+          )
         : await repos.alerts.acknowledge(ids, ack);
     for (const row of rows) book.put(row);
     const alerts = rows.map(toAlert);
@@ -132,7 +135,7 @@ export function createAlertService(deps: AlertServiceDeps): AlertService {
       const row = book.active(event.source);
       if (!row) return;
       // Fenced: a former owner of the field that missed its replacement ends no alert it no longer watches.
-      await store.fencedWrite((db) => createAlertStore(db).alerts.markGone(row.id, at));
+      await store.fencedWrite((db) => createAlertStore(db).alerts.markGone(row.id, at), 'an alert going');
       const gone = { ...row, active: 0, going_at: at };
       book.put(gone);
       events.emit.alertState.emit(toAlert(gone));
@@ -143,7 +146,10 @@ export function createAlertService(deps: AlertServiceDeps): AlertService {
     if (!row) {
       // Fenced: a former owner of the field that missed its replacement raises no alert twice.
       const info = event.info;
-      row = await store.fencedWrite((db) => createAlertsRepository(db).insert(newAlertRow(info, at)));
+      row = await store.fencedWrite(
+        (db) => createAlertsRepository(db).insert(newAlertRow(info, at)),
+        'a new alert',
+      );
       book.put(row);
       events.emit.newAlert.emit(toAlert(row));
       announcePending();

@@ -5,7 +5,7 @@ import {
   createSeriesRepository,
   openHistoryDb,
 } from '../../store/historian/index.js';
-import type { Store } from '../../store/index.js';
+import { isFencedOut, type Store } from '../../store/index.js';
 import type { Plant } from '../plant.js';
 import { DEFAULT_BACKFILL_PLAN, type BackfillResult } from './backfill.js';
 import { startBackfillThread, type BackfillThread } from './backfill-thread.js';
@@ -72,7 +72,12 @@ export async function createHistorian(deps: HistorianDeps): Promise<Historian> {
     series,
     periods,
     maxBuffer: deps.maxBuffer ?? 5000,
-    onError: (error) => log.error(`historian: samples not written: ${String(error)}`),
+    chunkSize: hdb.sqlite ? (deps.maxBuffer ?? 5000) : undefined,
+    // A batch refused by the fencing token (another process owns the field now) is dropped, not
+    // retried: the field owner logs the loss once and stops this process's engines.
+    onError: (error) => {
+      if (!isFencedOut(error)) log.error(`historian: samples not written: ${String(error)}`);
+    },
   });
   const names = (pv: PvRef) => plant.config(pvKey(pv))?.name ?? '';
   let unsubscribe: (() => void) | null = null;

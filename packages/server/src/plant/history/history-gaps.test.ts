@@ -112,15 +112,21 @@ describe.each(BOTH_DIALECTS)('gaps in the history on %s', (dialect) => {
     expect(raw.series[0]?.points.some((p) => Number.isNaN(p.v))).toBe(false);
   });
 
-  it('records a span of Bad readings as a gap of that series only', async () => {
+  /** The historian's ingest buffer on the test's history database. */
+  function ingestBuffer(options: { maxBuffer: number; chunkSize?: number }) {
     const repo = createHistoryRepository(hdb);
     const series = createSeriesRepository(hdb);
     const ingest = createIngestBuffer({
       repo,
       series,
       periods: createLocalPeriods('Europe/Berlin'),
-      maxBuffer: 1000,
+      ...options,
     });
+    return { repo, series, ingest };
+  }
+
+  it('records a span of Bad readings as a gap of that series only', async () => {
+    const { repo, series, ingest } = ingestBuffer({ maxBuffer: 1000 });
     const value = (t: number, quality: ProcessValue['quality']): ProcessValue => ({
       pvRef: FLOW,
       quality,
@@ -144,6 +150,40 @@ describe.each(BOTH_DIALECTS)('gaps in the history on %s', (dialect) => {
       { seriesId: id, from: t + 60_000, to: t + 600_000 },
       { seriesId: id, from: t + 700_000, to: t + 800_000 },
     ]);
+  });
+
+  it('writes a second of many values in short transactions that add up to the same record', async () => {
+    const { repo, series, ingest } = ingestBuffer({ maxBuffer: 100, chunkSize: 100 });
+    // 7 PVs × 150 readings in one delivery, as a big plant's tick brings them at once.
+    const refs = Array.from({ length: 7 }, (_, i) => ({ type: 'AnaIn', nr: 300_001 + i }) as const);
+    const t0 = T0 + 20 * HOUR;
+    const batch: ProcessValue[] = [];
+    for (let n = 0; n < 150; n++)
+      for (const [i, pvRef] of refs.entries())
+        batch.push({
+          pvRef,
+          quality: 'Good',
+          timestamp: t0 + n * 1000,
+          type: 'DoubleValue',
+          doubleValue: i + n,
+        });
+    let turns = 0;
+    const counter = setInterval(() => (turns += 1), 0);
+    ingest.add(batch);
+    await ingest.flush();
+    clearInterval(counter);
+    // Others had the event loop between the transactions.
+    expect(turns).toBeGreaterThan(0);
+    const ids = await series.find(refs.map((r) => `AnaIn-${r.nr}`));
+    for (const [i, pvRef] of refs.entries()) {
+      const id = ids.get(`AnaIn-${pvRef.nr}`) as number;
+      const [quarter] = await repo.rollups('QuarterHourValues', id, t0, t0 + 15 * 60_000);
+      expect(quarter?.count).toBe(150);
+      expect(quarter?.sum).toBe(150 * i + (149 * 150) / 2);
+      expect(quarter?.minV).toBe(i);
+      expect(quarter?.maxV).toBe(i + 149);
+      expect(await repo.lastSample(id)).toEqual({ t: t0 + 149_000, v: i + 149 });
+    }
   });
 
   it("tells each PV's last archived value, where the data source resumes", async () => {

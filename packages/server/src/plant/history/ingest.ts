@@ -35,6 +35,11 @@ export interface IngestOptions {
   periods: LocalPeriods;
   /** A full buffer is flushed at once, without waiting for the timer. */
   maxBuffer: number;
+  /**
+   * Samples per transaction (default: all of a flush in one). SQLite writes block the event
+   * loop, so the historian gives it `maxBuffer` there; PostgreSQL's writes do not.
+   */
+  chunkSize?: number;
   onError?: (error: unknown) => void;
 }
 
@@ -82,24 +87,42 @@ export function createIngestBuffer(options: IngestOptions): IngestBuffer {
     await repo.addGaps(list.map((g) => ({ seriesId: ids.get(g.key) ?? 0, from: g.from, to: g.to })));
   }
 
-  async function write(k: string[], t: number[], v: number[]): Promise<void> {
+  /**
+   * Writes the samples in transactions of at most `chunkSize` rows, giving the event loop back
+   * between them: a plant of 100,000 PVs delivers a whole second's values at once, and one
+   * SQLite transaction of them would hold every request and live message for about a second.
+   * Rows are upserts and each chunk's rollups merge into what is stored, so the chunks add up to
+   * the same record. Returns the rows not written when the write lock was taken (busy), to be
+   * kept.
+   */
+  async function write(k: string[], t: number[], v: number[]): Promise<{ key: string; row: SampleRow }[]> {
     const ids = await series.ensure([...new Set(k)]);
     // Sorted by series and time: sequential index inserts, and one row per (series, time).
-    const order = k.map((_, i) => i);
-    const rows: SampleRow[] = order.map((i) => ({
-      seriesId: ids.get(k[i] as string) ?? 0,
-      t: t[i] as number,
-      v: v[i] as number,
+    const indexed = k.map((key, i) => ({
+      key,
+      row: { seriesId: ids.get(key) ?? 0, t: t[i] as number, v: v[i] as number },
+      i,
     }));
-    const indexed = rows.map((row, i) => ({ row, i }));
     indexed.sort((x, y) => x.row.seriesId - y.row.seriesId || x.row.t - y.row.t || x.i - y.i);
-    const samples: SampleRow[] = [];
-    for (const { row } of indexed) {
-      const prev = samples[samples.length - 1];
-      if (prev && prev.seriesId === row.seriesId && prev.t === row.t) samples[samples.length - 1] = row;
-      else samples.push(row);
+    const unique: { key: string; row: SampleRow }[] = [];
+    for (const entry of indexed) {
+      const prev = unique[unique.length - 1];
+      if (prev && prev.row.seriesId === entry.row.seriesId && prev.row.t === entry.row.t)
+        unique[unique.length - 1] = entry;
+      else unique.push(entry);
     }
-    await repo.write({ samples, merge: rollupBatch(samples, periods) });
+    const size = Math.max(1, options.chunkSize ?? Number.POSITIVE_INFINITY);
+    for (let from = 0; from < unique.length; from += size) {
+      if (from > 0) await new Promise((resolve) => setImmediate(resolve));
+      const samples = unique.slice(from, from + size).map((e) => e.row);
+      try {
+        await repo.write({ samples, merge: rollupBatch(samples, periods) });
+      } catch (error) {
+        if (isBusy(error)) return unique.slice(from);
+        throw error;
+      }
+    }
+    return [];
   }
 
   const flush = () => {
@@ -114,14 +137,22 @@ export function createIngestBuffer(options: IngestOptions): IngestBuffer {
     times = [];
     values = [];
     running = running.then(() =>
-      write(k, t, v).catch((error: unknown) => {
-        // The write lock was taken (the backfill thread writes): kept for the next flush.
-        if (isBusy(error)) {
-          keys = k.concat(keys);
-          times = t.concat(times);
-          values = v.concat(values);
-        } else options.onError?.(error);
-      }),
+      write(k, t, v).then(
+        (unwritten) => {
+          // The write lock was taken (the backfill thread writes): kept for the next flush.
+          if (unwritten.length === 0) return;
+          keys = unwritten.map((e) => e.key).concat(keys);
+          times = unwritten.map((e) => e.row.t).concat(times);
+          values = unwritten.map((e) => e.row.v).concat(values);
+        },
+        (error: unknown) => {
+          if (isBusy(error)) {
+            keys = k.concat(keys);
+            times = t.concat(times);
+            values = v.concat(values);
+          } else options.onError?.(error);
+        },
+      ),
     );
     return running;
   };

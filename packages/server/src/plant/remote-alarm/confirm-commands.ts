@@ -6,6 +6,8 @@ import {
   type SmsReplyReply,
 } from '@leitwarte/core';
 import { savePlansIn, type AttemptState, type StoredPlan } from '../../store/remote-alarm/index.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../store/schema.js';
 import type { Plant } from '../plant.js';
 import { noChanges, type AlarmSequencer, type SequenceChanges } from './alarm-sequence.js';
 import type { Confirmations } from './confirmations.js';
@@ -21,6 +23,8 @@ export interface ConfirmCommandsDeps {
   /** Announces and audits what changed; the plan rows are already written with the confirmation. */
   announce: (changes: SequenceChanges) => Promise<void>;
   dialCountry: () => string;
+  /** The store's fence check inside the redeeming transaction (several processes). */
+  checkFence: (trx: Kysely<Database>, what: string) => Promise<void>;
 }
 
 /** Confirmations by recipients: the page behind a link, the link itself, and SMS reply codes. */
@@ -57,7 +61,11 @@ export function createConfirmCommands(deps: ConfirmCommandsDeps) {
       const snapshot = structuredClone(plan);
       const confirmed = deps.sequencer().confirm(plan, attempt, via, deps.now(), changes);
       const done = await deps.confirmations
-        .redeem(record.id, deps.now(), via, (trx) => savePlansIn(trx, [...changes.plans], deps.now()))
+        .redeem(record.id, deps.now(), via, async (trx) => {
+          // The plan state comes from this process's memory: written only under the owner's token.
+          await savePlansIn(trx, [...changes.plans], deps.now());
+          await deps.checkFence(trx, 'the remote-alarm escalation state');
+        })
         .catch((error: unknown) => {
           Object.assign(plan, snapshot);
           throw error;

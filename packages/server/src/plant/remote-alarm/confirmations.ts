@@ -95,7 +95,12 @@ export function createConfirmations(deps: { store: Store; now: () => number; val
           usedAt: null,
           usedVia: null,
         };
-        await repo.insert(record);
+        // The owner's write: a former owner of the field issues (and so sends) nothing.
+        const fresh = record;
+        await deps.store.fencedWrite(
+          (db) => createConfirmationsRepository(db).insert(fresh),
+          'a remote-alarm confirmation',
+        );
       }
       return {
         token: await sign(record.id, record.expiresAt),

@@ -1,5 +1,5 @@
 import { planKey, type AlarmCallNumber, type AlarmChannel } from '@leitwarte/core';
-import type { Store } from '../../store/index.js';
+import { isFencedOut, type Store } from '../../store/index.js';
 import type { AttemptState, StoredPlan } from '../../store/remote-alarm/index.js';
 import type { Plant } from '../plant.js';
 import {
@@ -31,9 +31,6 @@ export interface EscalationRunnerDeps {
   tickMs: number;
 }
 
-const warn = (error: unknown) =>
-  process.emitWarning(error instanceof Error ? error : new Error(String(error)), 'RemoteAlarmError');
-
 const AUDIT_ACTIONS: Record<EscalationEvent['kind'], string> = {
   attempt: 'remoteAlarm.attempt',
   sent: 'remoteAlarm.notificationSent',
@@ -53,6 +50,16 @@ export function createEscalationRunner(deps: EscalationRunnerDeps) {
   const running = new Set<Promise<void>>();
   let timer: ReturnType<typeof setInterval> | null = null;
   let stopping = false;
+
+  const warn = (error: unknown) => {
+    if (isFencedOut(error)) {
+      // Another process owns the field: no further step of this escalation is tried here (the
+      // field owner logged the loss once and stops the engines).
+      stopping = true;
+      return;
+    }
+    process.emitWarning(error instanceof Error ? error : new Error(String(error)), 'RemoteAlarmError');
+  };
 
   const recipientOf = (id: number) => deps.callNumbers().get(id);
 

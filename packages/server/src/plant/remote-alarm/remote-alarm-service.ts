@@ -8,7 +8,10 @@ import {
   type AlarmPlanRef,
   type AlarmPvGroup,
 } from '@leitwarte/core';
-import { createRemoteAlarmRepository, type StoredPlan } from '../../store/remote-alarm/index.js';
+import type { Transaction } from 'kysely';
+import { isFencedOut } from '../../store/index.js';
+import type { Database } from '../../store/schema.js';
+import { createRemoteAlarmRepository, savePlansIn, type StoredPlan } from '../../store/remote-alarm/index.js';
 import { createListeners } from '../listeners.js';
 import {
   createAlarmSequencer,
@@ -74,15 +77,26 @@ export function createRemoteAlarmService(deps: RemoteAlarmServiceDeps): RemoteAl
     await runner.record(changes.events);
     runner.dispatch(changes.sends);
   };
-  /** Persists, then announces; on a store failure memory is reloaded from the store. */
+  /**
+   * Persists, then announces; on a store failure memory is reloaded from the store. The
+   * escalation state is the owner's: with several processes it is written under the fencing
+   * token, and a former owner's is refused before anything is announced, audited or sent.
+   */
   const commit = async (changes: SequenceChanges) => {
     if (changes.plans.size > 0) {
       try {
-        await repo.savePlans([...changes.plans], now());
+        await deps.store.fencedTransaction(
+          (trx) => savePlansIn(trx, [...changes.plans], now()),
+          'the remote-alarm escalation state',
+        );
       } catch (error) {
+        // Refused by the fence: this process stops its engines; the new owner has the state.
+        if (isFencedOut(error)) throw error;
         setPlans(await repo.plans());
         throw error;
       }
+    } else if (changes.sends.length > 0 || changes.events.length > 0) {
+      await deps.store.fencedWrite(async () => undefined, 'the remote-alarm escalation state');
     }
     await announce(changes);
   };
@@ -123,6 +137,8 @@ export function createRemoteAlarmService(deps: RemoteAlarmServiceDeps): RemoteAl
     plan: (key) => byKey.get(key),
     announce,
     dialCountry: () => settings.country,
+    // redeem runs it inside its own transaction.
+    checkFence: (trx, what) => deps.store.checkFence(trx as Transaction<Database>, what),
   });
   const audit = (
     actor: Actor,

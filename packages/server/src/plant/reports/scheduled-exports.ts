@@ -17,6 +17,7 @@ import {
   type ScheduledExportRun,
 } from '@leitwarte/core';
 import type { Kysely } from 'kysely';
+import { isFencedOut } from '../../store/index.js';
 import type { Database } from '../../store/schema.js';
 import { createExportSettingsRepository } from '../../store/reports/index.js';
 import type { MailSender } from '../mail/index.js';
@@ -98,6 +99,11 @@ export interface ScheduledExportDeps {
   exportDir: string;
   mail: MailSender | null;
   now?: () => number;
+  /**
+   * A write of the runs only the owner of the field may make (store.fencedWrite): with several
+   * processes it carries the fencing token. Default: written directly.
+   */
+  fencedWrite?: <T>(work: (db: Kysely<Database>) => Promise<T>, what: string) => Promise<T>;
 }
 
 /**
@@ -109,6 +115,7 @@ export interface ScheduledExportDeps {
 export function createScheduledExports(deps: ScheduledExportDeps) {
   const { db } = deps;
   const now = deps.now ?? Date.now;
+  const fenced = deps.fencedWrite ?? (<T>(work: (db: Kysely<Database>) => Promise<T>) => work(db));
   const settings = createExportSettingsRepository(db);
 
   async function runsOf(id: number): Promise<ScheduledExportRun[]> {
@@ -154,20 +161,36 @@ export function createScheduledExports(deps: ScheduledExportDeps) {
   }
 
   async function runOne(item: ScheduledExport & { userId: number }, period: string): Promise<void> {
-    const claimed = await db
-      .insertInto('report_export_runs')
-      .values({ export_id: item.id, period, status: 'Running', file_name: null, message: '', ran_at: now() })
-      .onConflict((oc) => oc.columns(['export_id', 'period']).doNothing())
-      .executeTakeFirst();
+    // Fenced: a former owner of the field claims no run (and so makes no file and sends no mail).
+    const claimed = await fenced(
+      (w) =>
+        w
+          .insertInto('report_export_runs')
+          .values({
+            export_id: item.id,
+            period,
+            status: 'Running',
+            file_name: null,
+            message: '',
+            ran_at: now(),
+          })
+          .onConflict((oc) => oc.columns(['export_id', 'period']).doNothing())
+          .executeTakeFirst(),
+      'a scheduled export run',
+    );
     // Another run (before a restart, or another process) has this period already.
     if (Number(claimed.numInsertedOrUpdatedRows ?? 0n) === 0) return;
     const finish = (status: 'Success' | 'Failed', message: string, fileName: string | null) =>
-      db
-        .updateTable('report_export_runs')
-        .set({ status, message, file_name: fileName, ran_at: now() })
-        .where('export_id', '=', item.id)
-        .where('period', '=', period)
-        .execute();
+      fenced(
+        (w) =>
+          w
+            .updateTable('report_export_runs')
+            .set({ status, message, file_name: fileName, ran_at: now() })
+            .where('export_id', '=', item.id)
+            .where('period', '=', period)
+            .execute(),
+        'a scheduled export run',
+      );
     try {
       const config = await deps.reports.config(item.configId);
       if (!config) throw new Error(`Bericht ${item.configId} gibt es nicht mehr.`);
@@ -204,6 +227,8 @@ export function createScheduledExports(deps: ScheduledExportDeps) {
         item.format,
         await settings.of(item.userId),
       );
+      // Making the report can take a while: still the owner before the file and the mail go out?
+      await fenced(async () => undefined, 'a scheduled export run');
       const dir = path.join(deps.exportDir, ...item.folder.split('/'));
       await fs.mkdir(dir, { recursive: true });
       await fs.writeFile(path.join(dir, file.fileName), file.body);
@@ -222,6 +247,8 @@ export function createScheduledExports(deps: ScheduledExportDeps) {
       }
       await finish('Success', message, file.fileName);
     } catch (error) {
+      // Refused by the fence: not retried as a failure; the new owner marks the run at its next start.
+      if (isFencedOut(error)) throw error;
       await finish('Failed', error instanceof Error ? error.message : String(error), null);
     }
   }

@@ -287,12 +287,14 @@ export function createFieldSource<S extends FieldSourceDefinition>(
       running = false;
       if (rollTimer) clearInterval(rollTimer);
       await close();
+      await adapter.release?.().catch((e: unknown) => error(`releasing: ${(e as Error).message}`));
       setState('Disconnected');
       stationsChanged();
     },
     async restart() {
       if (!running) return start();
       await close();
+      await adapter.reload?.().catch((e: unknown) => error(`reloading: ${(e as Error).message}`));
       // Cut on purpose: the values are Bad, the stations unknown (no alert) until the new attempt decides.
       attempt = 0;
       setState('Connecting');

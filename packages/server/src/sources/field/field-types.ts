@@ -121,6 +121,13 @@ export interface ProtocolAdapter {
   browse?(nodeId: string | null): Promise<BrowseNode[]>;
   /** Where it connects to, for the status (never credentials). */
   target(): string;
+  /**
+   * Re-reads what it keeps between connections (trusted certificates), so a restart sees an
+   * administrator's changes at once.
+   */
+  reload?(): Promise<void>;
+  /** Frees what it keeps between connections (file watchers) when the source stops. */
+  release?(): Promise<void>;
 }
 
 export interface SourceLog {

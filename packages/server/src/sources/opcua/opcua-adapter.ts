@@ -185,6 +185,16 @@ export function createOpcUaAdapter(ctx: AdapterContext<OpcUaSource>): ProtocolAd
       if (value.type !== 'DoubleValue' || !byKey.has(binding.key)) return value;
       return { ...value, doubleValue: quantiseNumber(types.get(binding.key), value.doubleValue) };
     },
+    // An administrator moves a rejected server certificate to trusted/ and restarts the source:
+    // the store's file watchers may not have seen the move yet, so the restart re-reads it.
+    async reload() {
+      await certificates?.reloadCertificates();
+    },
+    async release() {
+      const open = certificates;
+      certificates = null;
+      await open?.dispose();
+    },
     browse(nodeId) {
       if (!current) return Promise.reject(new Error('keine Sitzung'));
       return browseChildren(current, nodeId);

@@ -19,9 +19,20 @@ export interface HistoryDb {
   readonly sqlite: Database.Database | null;
   /** SQLite only: the database file, which read threads open read-only. */
   readonly file: string | null;
+  /**
+   * A transaction of the historian's writer: on the store's PostgreSQL it carries the field
+   * owner's fencing token when several processes run (store.fencedTransaction), so a former
+   * owner writes no samples; elsewhere a plain transaction. `what` names it in the refusal's log line.
+   */
+  writeTransaction<T>(work: (trx: Kysely<HistoryTables>) => Promise<T>, what: string): Promise<T>;
   /** Closes what the historian opened itself (the SQLite file); PostgreSQL belongs to the store. */
   close(): Promise<void>;
 }
+
+const plainTransaction =
+  (db: Kysely<HistoryTables>) =>
+  <T>(work: (trx: Kysely<HistoryTables>) => Promise<T>): Promise<T> =>
+    db.transaction().execute(work);
 
 export const HISTORY_FILE = 'history.sqlite';
 
@@ -49,6 +60,8 @@ export async function openHistoryDb(store: Store, dataDir: string): Promise<Hist
       db: store.db as unknown as Kysely<HistoryTables>,
       sqlite: null,
       file: null,
+      writeTransaction: (work, what) =>
+        store.fencedTransaction((trx) => work(trx as unknown as Kysely<HistoryTables>), what),
       close: async () => {},
     };
   }
@@ -82,6 +95,7 @@ export async function openHistoryDb(store: Store, dataDir: string): Promise<Hist
     db,
     sqlite: raw,
     file,
+    writeTransaction: plainTransaction(db),
     async close() {
       if (closed) return;
       closed = true;
@@ -101,7 +115,14 @@ export function openHistoryDbForWorker(where: { file: string } | { databaseUrl: 
     const pool = new pg.Pool({ connectionString: where.databaseUrl, max: 2 });
     pool.on('error', () => {});
     const db = new Kysely<HistoryTables>({ dialect: new PostgresDialect({ pool }) });
-    return { dialect: 'postgres', db, sqlite: null, file: null, close: () => db.destroy() };
+    return {
+      dialect: 'postgres',
+      db,
+      sqlite: null,
+      file: null,
+      writeTransaction: plainTransaction(db),
+      close: () => db.destroy(),
+    };
   }
   const raw = new Database(where.file, { fileMustExist: true });
   raw.pragma('journal_mode = WAL');
@@ -109,7 +130,14 @@ export function openHistoryDbForWorker(where: { file: string } | { databaseUrl: 
   raw.pragma('busy_timeout = 5000');
   setReadPragmas(raw);
   const db = new Kysely<HistoryTables>({ dialect: new SqliteDialect({ database: raw }) });
-  return { dialect: 'sqlite', db, sqlite: raw, file: where.file, close: () => db.destroy() };
+  return {
+    dialect: 'sqlite',
+    db,
+    sqlite: raw,
+    file: where.file,
+    writeTransaction: plainTransaction(db),
+    close: () => db.destroy(),
+  };
 }
 
 function setReadPragmas(raw: Database.Database): void {

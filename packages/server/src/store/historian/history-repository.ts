@@ -1,10 +1,10 @@
 import type { Rollup, RollupArchive } from '@leitwarte/core';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { HistoryDb } from './history-db.js';
 import { createColumnTilesRead, type TileRange } from './column-tiles.js';
 import type { SampleDays } from './sample-days.js';
 import { createSqliteWriter } from './sqlite-writer.js';
-import { ROLLUP_TABLES } from './schema.js';
+import { ROLLUP_TABLES, type HistoryTables } from './schema.js';
 
 /** A raw sample of a series. */
 export interface SampleRow {
@@ -149,7 +149,8 @@ export function createHistoryRepository(hdb: HistoryDb): HistoryRepository {
   const sqliteWriter = hdb.sqlite ? createSqliteWriter(hdb.sqlite) : null;
 
   async function pgWrite(batch: HistoryBatch): Promise<void> {
-    await db.transaction().execute(async (trx) => {
+    // The writer's batch: fenced with several processes (a former owner of the field writes none).
+    await hdb.writeTransaction(async (trx) => {
       const { samples } = batch;
       for (let i = 0; i < samples.length; i += 20_000) {
         const part = samples.slice(i, i + 20_000);
@@ -172,7 +173,7 @@ export function createHistoryRepository(hdb: HistoryDb): HistoryRepository {
             on conflict (series_id, t) do update set ${sql.raw(MERGE_SET(table))}`.execute(trx);
         }
       }
-    });
+    }, 'a batch of historian samples');
   }
 
   return {
@@ -274,11 +275,15 @@ export function createHistoryRepository(hdb: HistoryDb): HistoryRepository {
     },
     async addGaps(gaps) {
       if (gaps.length === 0) return;
-      await db
-        .insertInto('history_gap')
-        .values(gaps.map((g) => ({ series_id: g.seriesId, from_t: g.from, to_t: g.to })))
-        .onConflict((oc) => oc.columns(['series_id', 'from_t']).doNothing())
-        .execute();
+      const insert = (into: Kysely<HistoryTables>) =>
+        into
+          .insertInto('history_gap')
+          .values(gaps.map((g) => ({ series_id: g.seriesId, from_t: g.from, to_t: g.to })))
+          .onConflict((oc) => oc.columns(['series_id', 'from_t']).doNothing())
+          .execute();
+      // On PostgreSQL the writer's gaps are fenced like its samples; SQLite has one process.
+      if (sqliteWriter) await insert(db);
+      else await hdb.writeTransaction(insert, 'historian gaps');
     },
     async gaps(seriesIds, from, to) {
       const rows = await db
