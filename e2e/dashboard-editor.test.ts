@@ -19,6 +19,7 @@ describe('the dashboard editor in the browser', () => {
   let browser: Browser;
   let made: number;
   let plan: number;
+  let previewed: number;
 
   const signIn = async (username: string, viewport?: { width: number; height: number }) => {
     const { page } = await newPage(browser);
@@ -111,6 +112,11 @@ describe('the dashboard editor in the browser', () => {
     await editor(page).getByRole('button', { name: '„Notiz“ nach vorn' }).click();
     await editor(page).getByRole('button', { name: 'Rückgängig' }).click();
     await editor(page).getByRole('button', { name: '„Notiz“ nach vorn' }).click();
+    // The editor shows the widgets as the dashboard will: the gauge with its value, the note's text.
+    await editor(page)
+      .locator('[data-editor-widget] [data-style="CircularGauge"][data-value]:not([data-value=""])')
+      .waitFor({ timeout: 15_000 });
+    await editor(page).locator('[data-editor-widget]').first().getByText('Schieber 4 geschlossen.').waitFor();
     await page.screenshot({ path: `${SHOTS}/editor-1440.png`, fullPage: true });
     await editor(page).getByRole('button', { name: 'Speichern' }).click();
     await editor(page).waitFor({ state: 'detached', timeout: 15_000 });
@@ -245,6 +251,133 @@ describe('the dashboard editor in the browser', () => {
     await page.context().close();
   });
 
+  it('shows placed widgets live under a shield: values move, clicks and drags reach the editor only', async () => {
+    const key = 'AnaIn-100070';
+    const pvName = server.services.plant.config(key)?.name ?? '';
+    expect(pvName).not.toBe('');
+    const pvValue = () => {
+      const value = server.services.plant.values.get(key);
+      return value?.type === 'DoubleValue' ? value.doubleValue : undefined;
+    };
+    const page = await signIn('betrieb', DESKTOP);
+    await page.getByRole('button', { name: 'Neues Dashboard' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox', { name: 'Name' }).fill('Vorschau Zulauf');
+    await dialog.getByRole('textbox', { name: 'Anordnung' }).click();
+    await page.getByRole('option', { name: 'Frei' }).click();
+    await dialog.getByRole('button', { name: 'Anlegen' }).click();
+    await editor(page).waitFor({ timeout: 15_000 });
+    const id = Number(new URL(page.url()).pathname.slice(1));
+    previewed = id;
+    await addWidget(page, 'Einzelwert', async () => {
+      await page.getByRole('textbox', { name: 'Titel' }).fill('Zulauf');
+      await page.getByTestId('widget-pv').fill(pvName);
+      await page
+        .getByRole('option', { name: new RegExp(pvName) })
+        .first()
+        .click();
+    });
+    await addWidget(page, 'Notiz', async () => {
+      await page.getByRole('textbox', { name: 'Notiz' }).fill('Schieber 7 offen.');
+    });
+    await addWidget(page, 'Webseite', async () => {
+      await page.getByRole('textbox', { name: 'Titel' }).fill('Radar');
+      await page.getByRole('textbox', { name: 'Adresse' }).fill('https://example.org/radar');
+    });
+
+    // The gauge in the editor shows the server's value of the moment, and follows it.
+    const gauge = editor(page).locator(`[data-editor-widget] [data-pv="${key}"][data-value]`);
+    await gauge.waitFor({ timeout: 15_000 });
+    let matched = false;
+    for (let attempt = 0; attempt < 10 && !matched; attempt++) {
+      const expected = pvValue();
+      matched = await page
+        .waitForFunction(
+          ([k, v]) =>
+            document
+              .querySelector(`[data-testid="dashboard-editor"] [data-pv="${k}"]`)
+              ?.getAttribute('data-value') === String(v),
+          [key, expected] as const,
+          { timeout: 1_500 },
+        )
+        .then(() => true)
+        .catch(() => false);
+    }
+    expect(matched).toBe(true);
+    const first = await gauge.getAttribute('data-value');
+    await expect.poll(() => gauge.getAttribute('data-value'), { timeout: 30_000 }).not.toBe(first);
+
+    // Over every preview lies the shield: the point in its middle is the shield, not the widget
+    // (not the web page's frame), and nothing in it takes the keyboard.
+    const previews = editor(page).getByTestId('widget-preview');
+    expect(await previews.count()).toBe(3);
+    const hits = await previews.evaluateAll((els) =>
+      els.map((el) => {
+        const r = el.getBoundingClientRect();
+        return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)?.className ?? '';
+      }),
+    );
+    expect(hits).toEqual(['dash-editor__shield', 'dash-editor__shield', 'dash-editor__shield']);
+    expect(await editor(page).locator('[data-kind="Browser"] iframe').count()).toBe(1);
+    expect(await editor(page).locator('[data-testid="widget-preview"] > [inert]').count()).toBe(3);
+    await editor(page).locator('[data-testid="widget-preview"][data-kind="Note"]').click();
+    expect(await editor(page).locator('textarea').count()).toBe(0);
+    await page.screenshot({ path: `${SHOTS}/editor-preview-1440.png`, fullPage: true });
+
+    // Grabbed by its live preview, the gauge moves one cell down; its size button makes it Medium.
+    const card = editor(page).locator('[data-editor-widget]').first();
+    const preview = await card.getByTestId('widget-preview').boundingBox();
+    const canvas = await page.getByTestId('free-canvas').boundingBox();
+    if (!preview || !canvas) throw new Error('the editor shows no free canvas');
+    const cell = canvas.width / 6;
+    const at = { x: preview.x + preview.width / 2, y: preview.y + preview.height / 2 };
+    await page.mouse.move(at.x, at.y);
+    await page.mouse.down();
+    await page.mouse.move(at.x, at.y + cell / 2, { steps: 5 });
+    await page.mouse.move(at.x, at.y + cell, { steps: 5 });
+    await page.mouse.up();
+    await card.getByTestId('widget-size').click();
+    expect(await card.getAttribute('data-size')).toBe('Medium');
+    await page.screenshot({ path: `${SHOTS}/editor-preview-moved-1440.png`, fullPage: true });
+    await editor(page).getByRole('button', { name: 'Speichern' }).click();
+    await editor(page).waitFor({ state: 'detached', timeout: 15_000 });
+
+    // Saved as arranged, the widgets' settings as they were given.
+    const saved = (await server.services.domain.dashboards.config()).dashboards.find((d) => d.id === id);
+    expect(saved).toMatchObject({
+      name: 'Vorschau Zulauf',
+      layout: 'FreeLayout',
+      version: 2,
+      widgets: [
+        {
+          kind: 'SingleValue',
+          title: 'Zulauf',
+          size: 'Medium',
+          pv: { type: 'AnaIn', nr: 100070 },
+          style: 'DigitalGauge',
+          position: { x: 0, y: 1, width: 2, height: 2 },
+        },
+        {
+          kind: 'Note',
+          note: 'Schieber 7 offen.',
+          size: 'Small',
+          position: { x: 1, y: 0, width: 1, height: 1 },
+        },
+        {
+          kind: 'Browser',
+          title: 'Radar',
+          url: 'https://example.org/radar',
+          position: { x: 2, y: 0, width: 2, height: 2 },
+        },
+      ],
+    });
+    // The dashboard shows the gauge live, as the editor did.
+    await page
+      .locator(`[data-kind="SingleValue"] [data-pv="${key}"][data-value]`)
+      .waitFor({ timeout: 15_000 });
+    await page.context().close();
+  });
+
   it('fits a phone: the editor, its palette and the free grid without the page overflowing', async () => {
     const page = await signIn('betrieb', PHONE);
     const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -267,6 +400,12 @@ describe('the dashboard editor in the browser', () => {
     await page.getByRole('button', { name: 'Dashboard bearbeiten' }).click();
     await page.getByTestId('free-canvas').waitFor({ timeout: 15_000 });
     await page.screenshot({ path: `${SHOTS}/editor-free-390.png`, fullPage: true });
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    // Live previews on the free grid of a phone: the gauge's value shows in its cells.
+    await page.goto(`${server.url}/${previewed}`);
+    await page.getByRole('button', { name: 'Dashboard bearbeiten' }).click();
+    await editor(page).locator('[data-editor-widget] [data-pv][data-value]').waitFor({ timeout: 15_000 });
+    await page.screenshot({ path: `${SHOTS}/editor-preview-390.png`, fullPage: true });
     expect(await overflow()).toBeLessThanOrEqual(0);
     await page.context().close();
   });

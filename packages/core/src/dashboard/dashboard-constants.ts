@@ -38,9 +38,24 @@ export const SINGLE_VALUE_STYLES = [
 ] as const;
 export type SingleValueStyle = (typeof SINGLE_VALUE_STYLES)[number];
 
-/** Map types of the map widget (screens §2; the two further types are not named there). */
-export const MAP_TYPES = ['Hybrid', 'Roadmap', 'Satellite', 'Terrain'] as const;
+/**
+ * Map types of the map widget (screens §2: Hybrid, Roadmap, Satellite, Terrain "plus two more (not
+ * shown)"). The two more are the map provider's own further ids: `None`, no base map (the schematic
+ * plan of the stations with its scale bar, never tiles), and `Unspecified`, no choice made (shown as
+ * the default, Roadmap).
+ */
+export const MAP_TYPES = ['Hybrid', 'Roadmap', 'Satellite', 'Terrain', 'None', 'Unspecified'] as const;
 export type MapType = (typeof MAP_TYPES)[number];
+
+/** The map types with a base map of tiles: the ones LEITWARTE_MAP_TILES can give tiles for. */
+export const TILED_MAP_TYPES = ['Hybrid', 'Roadmap', 'Satellite', 'Terrain'] as const;
+export type TiledMapType = (typeof TILED_MAP_TYPES)[number];
+
+/** The map type a widget is shown with: Unspecified takes the default (Roadmap), None has no base map (null). */
+export function shownMapType(mapType: MapType): TiledMapType | null {
+  if (mapType === 'None') return null;
+  return mapType === 'Unspecified' ? 'Roadmap' : mapType;
+}
 
 /** Weather widget modes (screens §2). */
 export const WEATHER_MODES = ['ActualWeather', 'ForecastWeather'] as const;

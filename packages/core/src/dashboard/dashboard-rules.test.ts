@@ -3,6 +3,8 @@ import { Value } from 'typebox/value';
 import {
   DASHBOARD_LAYOUTS,
   MAP_TYPES,
+  shownMapType,
+  TILED_MAP_TYPES,
   SINGLE_VALUE_STYLES,
   WIDGET_KINDS,
   WIDGET_SIZES,
@@ -32,7 +34,19 @@ describe('dashboard vocabulary (screens §2 Dashboard)', () => {
     ]);
     expect(WIDGET_SIZES).toEqual(['Small', 'Medium', 'Large']);
     expect(SINGLE_VALUE_STYLES).toContain('StateIndicatorText');
-    expect(MAP_TYPES).toEqual(['Hybrid', 'Roadmap', 'Satellite', 'Terrain']);
+    expect(MAP_TYPES).toEqual(['Hybrid', 'Roadmap', 'Satellite', 'Terrain', 'None', 'Unspecified']);
+  });
+
+  it('shows None without a base map and Unspecified as the default Roadmap; the others as they are', () => {
+    expect(MAP_TYPES.map(shownMapType)).toEqual([
+      'Hybrid',
+      'Roadmap',
+      'Satellite',
+      'Terrain',
+      null,
+      'Roadmap',
+    ]);
+    expect(TILED_MAP_TYPES).toEqual(MAP_TYPES.filter((t) => shownMapType(t) === t));
   });
 
   it('a widget carries the fields of its kind', () => {

@@ -1,11 +1,11 @@
 import { Type, type Static } from 'typebox';
 import { literalUnion } from '../contract/common.js';
-import { MAP_TYPES } from './dashboard-constants.js';
+import { TILED_MAP_TYPES } from './dashboard-constants.js';
 
 /** One map type's tiles as the browser loads them: a URL template and the zoom levels it has. */
 export const MapTileLayerSchema = Type.Object(
   {
-    mapType: literalUnion(MAP_TYPES),
+    mapType: literalUnion(TILED_MAP_TYPES),
     /** {z}/{x}/{y} template: the server's own tile route for a local file, else the configured URL. */
     url: Type.String(),
     minZoom: Type.Integer({ minimum: 0, maximum: 30 }),

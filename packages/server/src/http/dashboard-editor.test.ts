@@ -36,6 +36,20 @@ const widgets = (): DashboardWidgetInput[] => [
   { kind: 'Placeholder', title: '', size: 'Small', position: null },
 ];
 
+/** A map widget of the given map type, with no stations. */
+const map = (mapType: string) =>
+  ({
+    kind: 'GoogleMaps',
+    title: `Karte ${mapType}`,
+    size: 'Medium',
+    position: null,
+    mapType,
+    latitude: 50.55,
+    longitude: 9.68,
+    zoom: 11,
+    stations: [],
+  }) as DashboardWidgetInput;
+
 describe.each(BOTH_DIALECTS)('dashboard editor calls on %s', (dialect) => {
   let server: TestServer;
   let admin: LoggedIn;
@@ -254,6 +268,13 @@ describe.each(BOTH_DIALECTS)('dashboard editor calls on %s', (dialect) => {
         400,
         /unknown chart 987654/,
       ],
+      [
+        'POST',
+        '/api/dashboard',
+        { name: 'A', layout: 'FlowLayout', widgets: [{ ...map('None'), mapType: 'Street' }] },
+        400,
+        /widgets\/0\/mapType|mapType/,
+      ],
       // A widget of another dashboard, a changed kind, and the same widget twice.
       [
         'PUT',
@@ -416,6 +437,22 @@ describe.each(BOTH_DIALECTS)('dashboard editor calls on %s', (dialect) => {
     expect((await config()).dashboards.find((d) => d.id === plant.id)).toEqual(plant);
     expect(await auditActions()).toContain('dashboard.copy');
     const gone = await call(operator, 'DELETE', `/api/dashboard/${copy.id}?version=2`);
+    expect(gone.status).toBe(204);
+  });
+
+  it('keeps maps without a base map (None) and without a chosen map type (Unspecified)', async () => {
+    const reply = await call<Dashboard>(admin, 'POST', '/api/dashboard', {
+      name: 'Karten',
+      layout: 'FlowLayout',
+      widgets: [map('None'), map('Unspecified')],
+    });
+    expect(reply.status).toBe(201);
+    expect(reply.body.widgets.map((w) => w.kind === 'GoogleMaps' && w.mapType)).toEqual([
+      'None',
+      'Unspecified',
+    ]);
+    expect((await config()).dashboards.find((d) => d.id === reply.body.id)).toEqual(reply.body);
+    const gone = await call(admin, 'DELETE', `/api/dashboard/${reply.body.id}?version=1`);
     expect(gone.status).toBe(204);
   });
 

@@ -93,6 +93,9 @@ describe('map tiles of the dashboard maps', () => {
     expect((await get(viewer, '/api/dashboard/map-tiles/Roadmap/x/0/0')).status).toBe(400);
     expect((await get(viewer, '/api/dashboard/map-tiles/Roadmap/0/-1/0')).status).toBe(400);
     expect((await get(viewer, '/api/dashboard/map-tiles/Street/0/0/0')).status).toBe(400);
+    // The two map types without tiles of their own have no tile route.
+    expect((await get(viewer, '/api/dashboard/map-tiles/None/0/0/0')).status).toBe(400);
+    expect((await get(viewer, '/api/dashboard/map-tiles/Unspecified/0/0/0')).status).toBe(400);
     // Terrain comes from its URL; Hybrid has no tiles at all.
     expect((await get(viewer, '/api/dashboard/map-tiles/Terrain/0/0/0')).status).toBe(404);
     expect((await get(viewer, '/api/dashboard/map-tiles/Hybrid/0/0/0')).status).toBe(404);
@@ -106,6 +109,9 @@ describe('map tiles of the dashboard maps', () => {
     expect(bad('Roadmap=missing.mbtiles')).toThrow(/there is no file/);
     expect(bad('Roadmap=roads.tar')).toThrow(/neither an http\(s\) URL template nor/);
     expect(bad('Roadmap=roads.mbtiles; roadmap=aerial.pmtiles')).toThrow(/Roadmap is given twice/);
+    // None is the map without a base map; Unspecified is shown as Roadmap and takes its tiles.
+    expect(bad('None=https://t.example.org/{z}/{x}/{y}.png')).toThrow(/None is the map without tiles/);
+    expect(bad('unspecified=roads.mbtiles')).toThrow(/shown as Roadmap and take its tiles/);
     expect(loadConfig({}, dir).mapTiles).toEqual([]);
   });
 

@@ -1,4 +1,4 @@
-import { ErrorReply, MAP_TYPES, MapTileLayersSchema } from '@leitwarte/core';
+import { ErrorReply, MapTileLayersSchema, TILED_MAP_TYPES } from '@leitwarte/core';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { openMapTiles } from '../plant/map-tiles/map-tiles.js';
@@ -39,7 +39,7 @@ export const mapTileRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app
         tags,
         summary: 'A map tile from a local MBTiles or PMTiles file',
         params: Type.Object({
-          mapType: Type.Union(MAP_TYPES.map((t) => Type.Literal(t))),
+          mapType: Type.Union(TILED_MAP_TYPES.map((t) => Type.Literal(t))),
           z: Type.Integer({ minimum: 0, maximum: 30 }),
           x: Type.Integer({ minimum: 0, maximum: 2 ** 30 }),
           y: Type.Integer({ minimum: 0, maximum: 2 ** 30 }),

@@ -43,6 +43,27 @@ describe('dashboards content file', () => {
     style.dashboards[0]!.widgets[0]!.style = 'Tacho';
     expect(() => checkContent(style, DashboardsContentSchema)).toThrow(/dashboards\[0\]\.widgets\[0\]/);
   });
+
+  it('takes the map types None and Unspecified from the file; an unknown map type names the field', () => {
+    const withMapType = (mapType: string) => {
+      const content = structuredClone(demo) as typeof demo & {
+        dashboards: { widgets: Record<string, unknown>[] }[];
+      };
+      const index = content.dashboards[0]!.widgets.findIndex((w) => w.kind === 'GoogleMaps');
+      content.dashboards[0]!.widgets[index]!.mapType = mapType;
+      return { content, index };
+    };
+    for (const mapType of ['None', 'Unspecified']) {
+      const { content, index } = withMapType(mapType);
+      expect(() => checkContent(content, DashboardsContentSchema)).not.toThrow();
+      const [overview] = resolveDashboardsContent(content, plant);
+      expect(overview!.widgets[index]).toMatchObject({ kind: 'GoogleMaps', settings: { mapType } });
+    }
+    const { content, index } = withMapType('Street');
+    expect(() => checkContent(content, DashboardsContentSchema)).toThrow(
+      new RegExp(`dashboards\\[0\\]\\.widgets\\[${index}\\]`),
+    );
+  });
 });
 
 describe.each(BOTH_DIALECTS)(

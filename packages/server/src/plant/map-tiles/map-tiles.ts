@@ -1,14 +1,14 @@
 import { existsSync, statSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
-import { MAP_TYPES, type MapTileLayer, type MapType } from '@leitwarte/core';
+import { MAP_TYPES, TILED_MAP_TYPES, type MapTileLayer, type TiledMapType } from '@leitwarte/core';
 import Database from 'better-sqlite3';
 import { PMTiles, TileType, type RangeResponse, type Source } from 'pmtiles';
 
 /** Where the tiles of one map type come from (LEITWARTE_MAP_TILES). */
 export type MapTileSource =
-  | { mapType: MapType; kind: 'url'; template: string }
-  | { mapType: MapType; kind: 'mbtiles' | 'pmtiles'; file: string };
+  | { mapType: TiledMapType; kind: 'url'; template: string }
+  | { mapType: TiledMapType; kind: 'mbtiles' | 'pmtiles'; file: string };
 
 export interface Tile {
   data: Buffer;
@@ -19,7 +19,7 @@ export interface Tile {
 export interface MapTiles {
   layers: MapTileLayer[];
   /** A tile of a file-served map type; null when the file has none there. */
-  tile(mapType: MapType, z: number, x: number, y: number): Promise<Tile | null>;
+  tile(mapType: TiledMapType, z: number, x: number, y: number): Promise<Tile | null>;
   close(): Promise<void>;
 }
 
@@ -42,9 +42,17 @@ export function parseMapTiles(raw: string | null, cwd: string): MapTileSource[] 
     const at = entry.indexOf('=');
     const name = at < 0 ? '' : entry.slice(0, at).trim();
     const value = at < 0 ? '' : entry.slice(at + 1).trim();
-    const mapType = MAP_TYPES.find((t) => t.toLowerCase() === name.toLowerCase());
+    const known = MAP_TYPES.find((t) => t.toLowerCase() === name.toLowerCase());
+    // None is the map without a base map, Unspecified is shown as Roadmap: neither takes tiles.
+    if (known === 'None' || known === 'Unspecified')
+      throw new Error(
+        known === 'None'
+          ? `"${entry}": None is the map without tiles (the schematic plan); give tiles for ${TILED_MAP_TYPES.join(', ')}`
+          : `"${entry}": Unspecified maps are shown as Roadmap and take its tiles; give them as Roadmap=`,
+      );
+    const mapType = TILED_MAP_TYPES.find((t) => t === known);
     if (!mapType)
-      throw new Error(`"${entry}" does not start with a map type (${MAP_TYPES.join(', ')}) and "="`);
+      throw new Error(`"${entry}" does not start with a map type (${TILED_MAP_TYPES.join(', ')}) and "="`);
     if (sources.some((s) => s.mapType === mapType)) throw new Error(`${mapType} is given twice`);
     if (/^https?:\/\//i.test(value)) {
       if (!URL.canParse(value.replace(/[{}]/g, '')))
@@ -116,7 +124,7 @@ interface FileTiles {
  * An MBTiles file (an SQLite database of tiles; rows count from the south, TMS), opened read-only
  * with the store's SQLite driver.
  */
-function openMbtiles(source: { mapType: MapType; file: string }): FileTiles {
+function openMbtiles(source: { mapType: TiledMapType; file: string }): FileTiles {
   const db = new Database(source.file, { readonly: true, fileMustExist: true });
   try {
     const metadata = new Map(
@@ -155,7 +163,7 @@ function openMbtiles(source: { mapType: MapType; file: string }): FileTiles {
 }
 
 /** A PMTiles archive, read with the maintained pmtiles library from a local file. */
-async function openPmtiles(source: { mapType: MapType; file: string }): Promise<FileTiles> {
+async function openPmtiles(source: { mapType: TiledMapType; file: string }): Promise<FileTiles> {
   const handle = await open(source.file, 'r');
   try {
     const archive = new PMTiles(new LocalFileSource(source.file, handle));
@@ -179,7 +187,7 @@ async function openPmtiles(source: { mapType: MapType; file: string }): Promise<
 
 /** Opens the configured tile files (a bad file stops the start with its reason). */
 export async function openMapTiles(sources: readonly MapTileSource[]): Promise<MapTiles> {
-  const files = new Map<MapType, FileTiles>();
+  const files = new Map<TiledMapType, FileTiles>();
   const layers: MapTileLayer[] = [];
   try {
     for (const source of sources) {

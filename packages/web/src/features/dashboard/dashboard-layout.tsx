@@ -17,24 +17,28 @@ export function effectiveLayout(layout: DashboardLayout): Exclude<DashboardLayou
   return layout === 'Unspecified' ? 'FlowLayout' : layout;
 }
 
-function cellsOf(w: DashboardWidget) {
+function cellsOf(w: Pick<DashboardWidget, 'position' | 'size'>) {
   return w.position ?? { x: null, y: null, ...SIZE_CELLS[w.size] };
+}
+
+/** A widget's cell in the table layout (column, row, spans), as CSS variables the layout's grid reads. */
+export function tableCellStyle(w: Pick<DashboardWidget, 'position' | 'size'>): CSSProperties {
+  const c = cellsOf(w);
+  return {
+    '--col': c.x === null ? 'auto' : `${c.x + 1} / span ${c.width}`,
+    '--row': c.y === null ? 'auto' : `${c.y + 1} / span ${c.height}`,
+    '--span-x': c.width,
+    '--span-y': c.height,
+  } as CSSProperties;
 }
 
 /** A table: widgets at their column and row (or in order), reflowing to one column on a phone. */
 function TableLayout({ widgets, context }: { widgets: readonly DashboardWidget[]; context: WidgetContext }) {
   return (
     <div className="dash-layout dash-layout--table">
-      {widgets.map((w) => {
-        const c = cellsOf(w);
-        const style = {
-          '--col': c.x === null ? 'auto' : `${c.x + 1} / span ${c.width}`,
-          '--row': c.y === null ? 'auto' : `${c.y + 1} / span ${c.height}`,
-          '--span-x': c.width,
-          '--span-y': c.height,
-        } as CSSProperties;
-        return <WidgetFrame key={w.id} widget={w} context={context} style={style} />;
-      })}
+      {widgets.map((w) => (
+        <WidgetFrame key={w.id} widget={w} context={context} style={tableCellStyle(w)} />
+      ))}
     </div>
   );
 }

@@ -16,7 +16,8 @@ export interface WidgetContext {
   locale: string;
 }
 
-function WidgetBody({ widget, context }: { widget: DashboardWidget; context: WidgetContext }) {
+/** What a widget shows, without its card: the viewer's frame and the editor's preview both use it. */
+export function WidgetBody({ widget, context }: { widget: DashboardWidget; context: WidgetContext }) {
   switch (widget.kind) {
     case 'SingleValue':
       return <SingleValueWidget widget={widget} />;

@@ -1,6 +1,14 @@
 import type { Dashboard } from '@leitwarte/core';
 import { describe, expect, it } from 'vitest';
-import { editorReducer, freeSpot, newWidget, saveBody, startEditing, UNDO_DEPTH } from './dashboard-draft';
+import {
+  editorReducer,
+  freeSpot,
+  newWidget,
+  nextSize,
+  saveBody,
+  startEditing,
+  UNDO_DEPTH,
+} from './dashboard-draft';
 
 const dashboard: Dashboard = {
   id: 7,
@@ -85,5 +93,24 @@ describe('the dashboard editor draft', () => {
     let s = startEditing(dashboard);
     for (let i = 0; i < UNDO_DEPTH + 20; i += 1) s = editorReducer(s, { type: 'rename', name: `N${i}` });
     expect(s.undo).toHaveLength(UNDO_DEPTH);
+  });
+
+  it('resizes a widget by its size button, keeps its id and place on the free grid, and undoes it', () => {
+    expect([nextSize('Small'), nextSize('Medium'), nextSize('Large')]).toEqual(['Medium', 'Large', 'Small']);
+    const start = startEditing({
+      ...dashboard,
+      layout: 'FreeLayout',
+      widgets: dashboard.widgets.map((w, i) => ({ ...w, position: { x: i, y: 2, width: 1, height: 1 } })),
+    });
+    const s = editorReducer(start, { type: 'resize', key: 'w-12', size: 'Large' });
+    expect(saveBody(s).widgets[1]).toEqual({
+      id: 12,
+      kind: 'Placeholder',
+      title: '',
+      size: 'Large',
+      position: { x: 1, y: 2, width: 3, height: 3 },
+    });
+    expect(editorReducer(s, { type: 'resize', key: 'w-12', size: 'Large' })).toBe(s);
+    expect(editorReducer(s, { type: 'undo' }).draft).toEqual(start.draft);
   });
 });

@@ -67,10 +67,16 @@ export type EditorAction =
   | { type: 'add'; widget: DashboardWidgetInput }
   | { type: 'replace'; key: string; widget: DashboardWidgetInput }
   | { type: 'remove'; key: string }
+  | { type: 'resize'; key: string; size: WidgetSize }
   | { type: 'move'; key: string; by: -1 | 1 }
   | { type: 'place'; key: string; x: number; y: number }
   | { type: 'undo' }
   | { type: 'reset'; dashboard: Dashboard };
+
+/** The next size of a widget's size button: small, medium, large, and round again. */
+export function nextSize(size: WidgetSize): WidgetSize {
+  return size === 'Small' ? 'Medium' : size === 'Medium' ? 'Large' : 'Small';
+}
 
 /** Cells of a widget on the free grid by its size, when it has no position yet. */
 export const SIZE_CELLS: Record<WidgetSize, { width: number; height: number }> = {
@@ -135,6 +141,16 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       });
     case 'remove':
       return change(state, { ...draft, widgets: widgets.filter((w) => w.key !== action.key) });
+    case 'resize': {
+      const widget = widgets.find((w) => w.key === action.key);
+      if (!widget || widget.size === action.size) return state;
+      const { key: _key, ...rest } = widget;
+      return editorReducer(state, {
+        type: 'replace',
+        key: action.key,
+        widget: { ...rest, size: action.size } as DashboardWidgetInput,
+      });
+    }
     case 'move': {
       const from = widgets.findIndex((w) => w.key === action.key);
       const to = from + action.by;

@@ -22,7 +22,14 @@ import {
   type WidgetKind,
 } from '@leitwarte/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useReducer, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import {
+  useEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+  type PointerEvent as ReactPointerEvent,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { dashboardConfigQuery, getDashboard, saveDashboard } from '../../../api/dashboard';
 import { errorText } from '../../../api/error-text';
@@ -34,12 +41,20 @@ import {
   FREE_COLUMNS,
   isChanged,
   newWidget,
+  nextSize,
   saveBody,
   SIZE_CELLS,
   startEditing,
   type DraftWidget,
 } from './dashboard-draft';
+import { effectiveLayout, tableCellStyle } from '../dashboard-layout';
 import { WidgetForm } from './widget-form';
+import { WidgetPreview } from './widget-preview';
+
+/** A weather widget's stored identity: its id with the place and mode the server fetches for. */
+function weatherPlace(w: { id?: number; zip?: string; country?: string }) {
+  return `${w.id ?? 0}|${w.zip ?? ''}|${w.country ?? ''}`;
+}
 
 /** One line on what a widget shows: its PV, chart, place, address ... */
 function useSummary() {
@@ -74,68 +89,108 @@ interface CardProps {
   index: number;
   count: number;
   free: boolean;
+  weatherSaved: boolean;
   onEdit: () => void;
   onRemove: () => void;
   onMove: (by: -1 | 1) => void;
+  onResize: () => void;
 }
 
-/** A widget in the editor: kind, title, what it shows, size, and its buttons. */
-function WidgetCard({ widget, index, count, free, onEdit, onRemove, onMove }: CardProps) {
+/**
+ * A widget in the editor: a bar with its name and handles (order, size, settings, remove) over
+ * the widget as the dashboard will show it, with live values.
+ */
+function WidgetCard({
+  widget,
+  index,
+  count,
+  free,
+  weatherSaved,
+  onEdit,
+  onRemove,
+  onMove,
+  onResize,
+}: CardProps) {
   const { t } = useTranslation();
   const summary = useSummary();
   const name = widget.title || t(`dashboard.kinds.${widget.kind}`);
+  const size = t(`dashboard.editor.sizes.${widget.size}`);
+  const about = [`${t(`dashboard.kinds.${widget.kind}`)} · ${size}`, summary(widget)]
+    .filter(Boolean)
+    .join('\n');
   return (
     <>
-      <Text fw={600} size="sm" truncate="end" title={name}>
-        {name}
-      </Text>
-      <Text size="xs" c="dimmed" truncate="end">
-        {t(`dashboard.kinds.${widget.kind}`)} · {t(`dashboard.editor.sizes.${widget.size}`)}
-      </Text>
-      <Text size="xs" truncate="end" title={summary(widget)}>
-        {summary(widget)}
-      </Text>
-      <Group gap={4} mt="auto" wrap="wrap" onPointerDown={(e) => e.stopPropagation()}>
-        {free ? null : (
-          <>
-            <Button
-              size="compact-xs"
-              variant="default"
-              disabled={index === 0}
-              onClick={() => onMove(-1)}
-              aria-label={t('dashboard.editor.moveUp', { name })}
-            >
-              ↑
-            </Button>
-            <Button
-              size="compact-xs"
-              variant="default"
-              disabled={index === count - 1}
-              onClick={() => onMove(1)}
-              aria-label={t('dashboard.editor.moveDown', { name })}
-            >
-              ↓
-            </Button>
-          </>
-        )}
-        <Button
-          size="compact-xs"
-          variant="default"
-          onClick={onEdit}
-          aria-label={t('dashboard.editor.editWidget', { name })}
+      <div className="dash-editor__bar">
+        <Text className="dash-editor__name" fw={600} size="sm" truncate="end" title={about}>
+          {name}
+        </Text>
+        <Group
+          gap={4}
+          wrap="wrap"
+          className="dash-editor__handles"
+          onPointerDown={(e) => e.stopPropagation()}
         >
-          {t('dashboard.editor.settings')}
-        </Button>
-        <Button
-          size="compact-xs"
-          variant="subtle"
-          color="red"
-          onClick={onRemove}
-          aria-label={t('dashboard.editor.removeWidget', { name })}
-        >
-          {t('dashboard.editor.remove')}
-        </Button>
-      </Group>
+          {free ? null : (
+            <>
+              <Button
+                size="compact-xs"
+                px={4}
+                variant="default"
+                disabled={index === 0}
+                onClick={() => onMove(-1)}
+                aria-label={t('dashboard.editor.moveUp', { name })}
+                title={t('dashboard.editor.moveUp', { name })}
+              >
+                ↑
+              </Button>
+              <Button
+                size="compact-xs"
+                px={4}
+                variant="default"
+                disabled={index === count - 1}
+                onClick={() => onMove(1)}
+                aria-label={t('dashboard.editor.moveDown', { name })}
+                title={t('dashboard.editor.moveDown', { name })}
+              >
+                ↓
+              </Button>
+            </>
+          )}
+          <Button
+            size="compact-xs"
+            px={4}
+            variant="default"
+            onClick={onResize}
+            aria-label={t('dashboard.editor.resize', { name, size })}
+            title={t('dashboard.editor.resize', { name, size })}
+            data-testid="widget-size"
+          >
+            {size}
+          </Button>
+          <Button
+            size="compact-xs"
+            px={4}
+            variant="default"
+            onClick={onEdit}
+            aria-label={t('dashboard.editor.editWidget', { name })}
+            title={t('dashboard.editor.editWidget', { name })}
+          >
+            ⚙
+          </Button>
+          <Button
+            size="compact-xs"
+            px={4}
+            variant="subtle"
+            color="red"
+            onClick={onRemove}
+            aria-label={t('dashboard.editor.removeWidget', { name })}
+            title={t('dashboard.editor.removeWidget', { name })}
+          >
+            ✕
+          </Button>
+        </Group>
+      </div>
+      <WidgetPreview widget={widget} index={index} weatherSaved={weatherSaved} />
     </>
   );
 }
@@ -199,6 +254,7 @@ function FreeCanvas({
               shadow={moving ? 'md' : undefined}
               className="dash-editor__card dash-editor__card--free"
               data-editor-widget={w.key}
+              data-size={w.size}
               tabIndex={0}
               aria-label={t('dashboard.editor.dragHint', { name: w.title || t(`dashboard.kinds.${w.kind}`) })}
               style={{
@@ -265,6 +321,14 @@ export function DashboardEditor({ dashboard, onClose }: { dashboard: Dashboard; 
   const [remote, setRemote] = useState<DashboardChange | null>(null);
   const { draft } = state;
   const free = draft.layout === 'FreeLayout';
+  const layoutClass = { StackLayout: 'stack', TableLayout: 'table', FlowLayout: 'flow', FreeLayout: 'free' }[
+    effectiveLayout(draft.layout)
+  ];
+  // Weather is fetched by the server for a stored widget's place: a new place shows after saving.
+  const savedWeather = useMemo(
+    () => new Set(dashboard.widgets.flatMap((w) => (w.kind === 'Weather' ? [weatherPlace(w)] : []))),
+    [dashboard.widgets],
+  );
 
   // Someone else's save or delete shows at once, before this editor's save would be refused.
   const versionRef = useRef(state.version);
@@ -331,6 +395,8 @@ export function DashboardEditor({ dashboard, onClose }: { dashboard: Dashboard; 
     onEdit: () => setDialog({ mode: 'edit', key: w.key }),
     onRemove: () => dispatch({ type: 'remove', key: w.key }),
     onMove: (by) => dispatch({ type: 'move', key: w.key, by }),
+    onResize: () => dispatch({ type: 'resize', key: w.key, size: nextSize(w.size) }),
+    weatherSaved: w.kind !== 'Weather' || savedWeather.has(weatherPlace(w)),
   });
   const editing = dialog?.mode === 'edit' ? draft.widgets.find((w) => w.key === dialog.key) : undefined;
 
@@ -431,9 +497,30 @@ export function DashboardEditor({ dashboard, onClose }: { dashboard: Dashboard; 
           onPlace={(key, x, y) => dispatch({ type: 'place', key, x, y })}
         />
       ) : (
-        <div className="dash-editor__list">
+        <div
+          className={`dash-layout dash-layout--${layoutClass} dash-editor__list`}
+          data-testid="editor-layout"
+        >
           {draft.widgets.map((w, i) => (
-            <Paper key={w.key} withBorder className="dash-editor__card" data-editor-widget={w.key}>
+            <Paper
+              key={w.key}
+              withBorder
+              radius="md"
+              className={`dash-widget dash-widget--${w.size.toLowerCase()} dash-editor__card`}
+              style={layoutClass === 'table' ? tableCellStyle(w) : undefined}
+              data-editor-widget={w.key}
+              data-size={w.size}
+              tabIndex={0}
+              aria-label={t('dashboard.editor.orderKeysHint', {
+                name: w.title || t(`dashboard.kinds.${w.kind}`),
+              })}
+              onKeyDown={(e) => {
+                const by = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1 }[e.key];
+                if (by === undefined || e.target !== e.currentTarget) return;
+                e.preventDefault();
+                dispatch({ type: 'move', key: w.key, by: by as -1 | 1 });
+              }}
+            >
               <WidgetCard {...cardProps(w, i)} />
             </Paper>
           ))}

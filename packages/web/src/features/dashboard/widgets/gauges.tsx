@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import type { GaugeBand, GaugeScale, Severity } from '../gauge-scale';
 import { gaugeFraction } from '../gauge-scale';
 
@@ -45,27 +46,35 @@ function Reading({ text, unit }: { text: string; unit: string | null }) {
  * (20 dials at 1 Hz cost frames over 16.7 ms in bench/ui/dashboard-bench.mjs).
  */
 export function CircularGauge(props: GaugeProps) {
-  const { value, scale, bands } = props;
+  const { value, scale, bands, minText, maxText } = props;
   const f = value === null ? 0 : gaugeFraction(value, scale);
-  const span = scale.max - scale.min;
+  // The drawing changes with the scale and limits only; a new reading turns the needle alone.
+  const drawing = useMemo(() => {
+    const span = scale.max - scale.min;
+    return (
+      <>
+        <path d={arcPath(60, 58, 44, 0, 1)} className="sv-track" />
+        {bands.map((b) => (
+          <path
+            key={`${b.from}-${b.to}`}
+            d={arcPath(60, 58, 44, (b.from - scale.min) / span, (b.to - scale.min) / span)}
+            className={`sv-band sv-band--${b.severity}`}
+          />
+        ))}
+        <text x="24" y="96" className="sv-scale-text" textAnchor="middle">
+          {minText}
+        </text>
+        <text x="96" y="96" className="sv-scale-text" textAnchor="middle">
+          {maxText}
+        </text>
+      </>
+    );
+  }, [scale, bands, minText, maxText]);
   return (
     <div className="sv-circular">
       <div className="sv-dial">
         <svg viewBox="0 0 120 100" role="img" aria-label={`${props.text} ${props.unit ?? ''}`}>
-          <path d={arcPath(60, 58, 44, 0, 1)} className="sv-track" />
-          {bands.map((b) => (
-            <path
-              key={`${b.from}-${b.to}`}
-              d={arcPath(60, 58, 44, (b.from - scale.min) / span, (b.to - scale.min) / span)}
-              className={`sv-band sv-band--${b.severity}`}
-            />
-          ))}
-          <text x="24" y="96" className="sv-scale-text" textAnchor="middle">
-            {props.minText}
-          </text>
-          <text x="96" y="96" className="sv-scale-text" textAnchor="middle">
-            {props.maxText}
-          </text>
+          {drawing}
         </svg>
         <div className="sv-needle" style={{ transform: `rotate(${ARC_START + 90 + f * ARC_SPAN}deg)` }} />
         <div className="sv-hub" />
@@ -79,8 +88,21 @@ export function CircularGauge(props: GaugeProps) {
 export function BarGauge(props: GaugeProps & { orientation: 'vertical' | 'horizontal' }) {
   const { value, scale, bands, orientation } = props;
   const f = value === null ? 0 : gaugeFraction(value, scale);
-  const span = scale.max - scale.min;
   const vertical = orientation === 'vertical';
+  // The band strips change with the scale and limits only, not with each reading.
+  const strips = useMemo(() => {
+    const span = scale.max - scale.min;
+    return bands.map((b) => {
+      const from = ((b.from - scale.min) / span) * 100;
+      const size = ((b.to - b.from) / span) * 100;
+      const style = vertical
+        ? { bottom: `${from}%`, height: `${size}%` }
+        : { left: `${from}%`, width: `${size}%` };
+      return (
+        <div key={`${b.from}-${b.to}`} className={`sv-band-strip sv-band--${b.severity}`} style={style} />
+      );
+    });
+  }, [scale, bands, vertical]);
   return (
     <div className={`sv-bar sv-bar--${orientation}`}>
       <div className="sv-bar__scale">
@@ -91,20 +113,7 @@ export function BarGauge(props: GaugeProps & { orientation: 'vertical' | 'horizo
             style={{ transform: vertical ? `scaleY(${f})` : `scaleX(${f})` }}
           />
           <div className="sv-bar__bands" aria-hidden>
-            {bands.map((b) => {
-              const from = ((b.from - scale.min) / span) * 100;
-              const size = ((b.to - b.from) / span) * 100;
-              const style = vertical
-                ? { bottom: `${from}%`, height: `${size}%` }
-                : { left: `${from}%`, width: `${size}%` };
-              return (
-                <div
-                  key={`${b.from}-${b.to}`}
-                  className={`sv-band-strip sv-band--${b.severity}`}
-                  style={style}
-                />
-              );
-            })}
+            {strips}
           </div>
         </div>
         <span className="sv-bar__end">{vertical ? props.minText : props.maxText}</span>

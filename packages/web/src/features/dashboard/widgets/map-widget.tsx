@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import type { DashboardWidget } from '@leitwarte/core';
+import { shownMapType, type DashboardWidget } from '@leitwarte/core';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,9 +29,10 @@ function distanceText(metres: number, locale: string): string {
 /**
  * The stations of the widget with a known position, as markers filled by connection state and
  * ringed in the priority colour of their most urgent open alert; a click opens the station's
- * page. With tiles configured for the widget's map type (LEITWARTE_MAP_TILES) the markers lie on
- * a tile map; without, on a schematic map true to scale with a scale bar, so an offline plant
- * network never sees a broken grey map.
+ * page. With tiles configured for the widget's map type (LEITWARTE_MAP_TILES; Unspecified takes
+ * Roadmap's) the markers lie on a tile map; without, and always for None (no base map), on a
+ * schematic map true to scale with a scale bar, so an offline plant network never sees a broken
+ * grey map.
  */
 export function MapWidget({ widget, locale }: { widget: MapWidgetConfig; locale: string }) {
   const { t } = useTranslation();
@@ -45,7 +46,9 @@ export function MapWidget({ widget, locale }: { widget: MapWidgetConfig; locale:
       (s): s is LocatedStation => wanted.has(s.stationNumber) && s.location !== null,
     );
   }, [stations.data, widget.stations]);
-  const layer = tiles.data?.layers.find((l) => l.mapType === widget.mapType) ?? null;
+  // None draws no base map (the schematic plan), Unspecified the default map type's tiles.
+  const shown = shownMapType(widget.mapType);
+  const layer = shown === null ? null : (tiles.data?.layers.find((l) => l.mapType === shown) ?? null);
   const map = useMemo(
     () =>
       schematicMap(
@@ -56,8 +59,8 @@ export function MapWidget({ widget, locale }: { widget: MapWidgetConfig; locale:
     [located],
   );
 
-  // Until the tile sources are known it is not yet clear which map to draw.
-  if (stations.isPending || tiles.isPending)
+  // Until the tile sources are known it is not yet clear which map to draw (but for None).
+  if (stations.isPending || (shown !== null && tiles.isPending))
     return (
       <Text size="sm" c="dimmed">
         {t('app.loading')}

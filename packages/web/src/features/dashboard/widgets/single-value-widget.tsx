@@ -1,13 +1,23 @@
 import { Text } from '@mantine/core';
-import { pvKey, qualityKey, type DashboardWidget, type ProcessValue } from '@leitwarte/core';
+import { pvKey, qualityKey, type DashboardWidget, type ProcessValue, type PvConfig } from '@leitwarte/core';
 import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { intlLocale } from '../../../i18n/languages';
-import { formatPvValue } from '../../../lib/format-pv-value';
+import { numberFormat } from '../../../lib/format-locale';
+import { formatPvValue, type PvFormatLabels } from '../../../lib/format-pv-value';
 import { usePvFormatLabels } from '../../../lib/use-pv-format-labels';
 import { usePvValue } from '../../../live/use-pv-value';
 import { QualityBadge } from '../../../ui/quality-badge';
-import { digitalState, gaugeScale, limitBands, numericValue, severityOf } from '../gauge-scale';
+import {
+  digitalState,
+  gaugeScale,
+  limitBands,
+  numericValue,
+  severityOf,
+  type GaugeBand,
+  type GaugeScale,
+  type LimitSet,
+} from '../gauge-scale';
 import {
   BarGauge,
   CircularGauge,
@@ -26,13 +36,12 @@ const isDigital = (v: ProcessValue) => v.type === 'BoolValue' || v.type === 'Fai
 /**
  * One PV in one of the seven styles (screens §2): scale from the widget or the PV's domain,
  * limits as coloured bands, the reading in the PV's unit, quality and alarm state; digital PVs
- * with their state texts. Only this widget re-renders when its PV changes.
+ * with their state texts. Only its reading re-renders when its PV changes.
  */
 export const SingleValueWidget = memo(function SingleValueWidget({ widget }: { widget: SingleValue }) {
   const { t, i18n } = useTranslation();
   const key = pvKey(widget.pv);
   const { config, error, limits } = useWidgetPv(widget.pv);
-  const value = usePvValue(key);
   const labels = usePvFormatLabels();
   const locale = intlLocale(i18n.resolvedLanguage ?? i18n.language);
   const scale = useMemo(
@@ -40,6 +49,12 @@ export const SingleValueWidget = memo(function SingleValueWidget({ widget }: { w
     [widget, config?.domainConfig, limits],
   );
   const bands = useMemo(() => limitBands(limits, scale), [limits, scale]);
+  // The scale's ends change with the scale, not with the value: built once, not every second.
+  const ends = useMemo(() => {
+    const format = numberFormat(locale, { maximumFractionDigits: 2 });
+    return { minText: format.format(scale.min), maxText: format.format(scale.max) };
+  }, [locale, scale]);
+  const texts = useMemo(() => ({ noValue: t('pv.noValue'), alarm: t('dashboard.widget.alarm') }), [t]);
 
   if (error) {
     return (
@@ -48,20 +63,66 @@ export const SingleValueWidget = memo(function SingleValueWidget({ widget }: { w
       </Text>
     );
   }
-  if (!value || !config) {
-    return (
-      <Text size="sm" c="dimmed" data-pv={key}>
-        {t('pv.noValue')}
-      </Text>
-    );
-  }
+  if (!config) return <NoValue pv={key} text={texts.noValue} />;
+  return (
+    <LiveReading
+      pv={key}
+      widgetStyle={widget.style}
+      config={config}
+      limits={limits}
+      scale={scale}
+      bands={bands}
+      ends={ends}
+      labels={labels}
+      locale={locale}
+      texts={texts}
+    />
+  );
+});
 
+function NoValue({ pv, text }: { pv: string; text: string }) {
+  return (
+    <Text size="sm" c="dimmed" data-pv={pv}>
+      {text}
+    </Text>
+  );
+}
+
+/**
+ * The part of the widget that follows the value: a new value re-renders this alone, not the
+ * widget's config query, limits and translations.
+ */
+const LiveReading = memo(function LiveReading({
+  pv,
+  widgetStyle,
+  config,
+  limits,
+  scale,
+  bands,
+  ends,
+  labels,
+  locale,
+  texts,
+}: {
+  pv: string;
+  widgetStyle: SingleValue['style'];
+  config: PvConfig;
+  limits: LimitSet;
+  scale: GaugeScale;
+  bands: readonly GaugeBand[];
+  ends: { minText: string; maxText: string };
+  labels: PvFormatLabels;
+  locale: string;
+  texts: { noValue: string; alarm: string };
+}) {
+  const value = usePvValue(pv);
+  if (!value) return <NoValue pv={pv} text={texts.noValue} />;
+  const key = pv;
   const display = formatPvValue(value, config, locale, labels);
   const number = numericValue(value);
   const digital = digitalState(value, config);
   const severity = digital?.severity ?? (number === null ? 'normal' : severityOf(number, limits));
   const quality = qualityKey(value.quality);
-  const scaleFormat = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
   const gauge: GaugeProps = {
     value: number,
     scale,
@@ -69,13 +130,12 @@ export const SingleValueWidget = memo(function SingleValueWidget({ widget }: { w
     severity,
     text: display.text,
     unit: display.unit,
-    minText: scaleFormat.format(scale.min),
-    maxText: scaleFormat.format(scale.max),
+    minText: ends.minText,
+    maxText: ends.maxText,
   };
 
   let body;
-  const style =
-    isDigital(value) && !widget.style.startsWith('StateIndicator') ? 'ValueTextView' : widget.style;
+  const style = isDigital(value) && !widgetStyle.startsWith('StateIndicator') ? 'ValueTextView' : widgetStyle;
   switch (style) {
     case 'CircularGauge':
       body = <CircularGauge {...gauge} />;
@@ -110,7 +170,7 @@ export const SingleValueWidget = memo(function SingleValueWidget({ widget }: { w
     <div
       className={`sv ${quality ?? ''}`}
       data-pv={key}
-      data-style={widget.style}
+      data-style={widgetStyle}
       data-quality={value.quality}
       data-severity={severity}
       data-value={number ?? ''}
@@ -119,7 +179,7 @@ export const SingleValueWidget = memo(function SingleValueWidget({ widget }: { w
       {body}
       <div className="sv-badges">
         <QualityBadge quality={value.quality} />
-        {severity === 'alarm' ? <span className="sv-alarm">{t('dashboard.widget.alarm')}</span> : null}
+        {severity === 'alarm' ? <span className="sv-alarm">{texts.alarm}</span> : null}
       </div>
     </div>
   );
