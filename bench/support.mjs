@@ -1,5 +1,6 @@
 // Shared pieces of the benchmarks: start the built server, log in, measure, report.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -9,7 +10,29 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const PASSWORD = 'Bench-Admin-Password-1';
 
-async function freePort() {
+/** The PostgreSQL server the benchmarks use (the test suite's). */
+export const PG_URL = process.env.LEITWARTE_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/** A PostgreSQL database of its own, named `leitwarte_<purpose>_…`; drop() removes it whatever holds connections. */
+export async function createPgDatabase(purpose) {
+  const { default: pg } = await import('pg');
+  const admin = async (sql) => {
+    const client = new pg.Client({ connectionString: PG_URL });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  const name = `leitwarte_${purpose}_${randomBytes(6).toString('hex')}`;
+  await admin(`create database ${name}`);
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+}
+
+export async function freePort() {
   return new Promise((resolve) => {
     const server = net.createServer().listen(0, '127.0.0.1', () => {
       const { port } = /** @type {net.AddressInfo} */ (server.address());
@@ -27,9 +50,12 @@ function serverNodeFlags() {
 }
 const SERVER_NODE_FLAGS = serverNodeFlags();
 
-/** Starts packages/server/dist/main.js on a fresh data directory; returns url, pid and stop(). */
+/**
+ * Starts packages/server/dist/main.js on a fresh data directory; returns url, pid and stop().
+ * A LEITWARTE_PORT in env is kept (a process that must know its own address beforehand).
+ */
 export async function startServer(env = {}) {
-  const port = await freePort();
+  const port = env.LEITWARTE_PORT ? Number(env.LEITWARTE_PORT) : await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'leitwarte-bench-'));
   const args = [...SERVER_NODE_FLAGS, path.join(ROOT, 'packages/server/dist/main.js')];
   const child = spawn(process.execPath, args, {
@@ -56,9 +82,12 @@ export async function startServer(env = {}) {
     url,
     pid: child.pid,
     async stop() {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
+      // It may have ended by itself (a process of several that lost the field exits).
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

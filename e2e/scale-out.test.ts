@@ -5,6 +5,7 @@ import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import type { PvAllItem } from '@leitwarte/core';
+import { HubConnectionBuilder, HubConnectionState, LogLevel } from '@microsoft/signalr';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
@@ -240,6 +241,30 @@ describe('three processes behind nginx', () => {
         return { language, ...session };
       }),
     );
+    // A pv connection of the official client on each follower, served by that process itself:
+    // it keeps its connection through the kill and gets the new owner's values.
+    const analog = all.find((i) => i.config.pvRef.type === 'AnaIn' && i.value?.type === 'DoubleValue')!.config
+      .pvRef;
+    const valueChannels = await Promise.all(
+      survivors.map(async (server) => {
+        const connection = new HubConnectionBuilder()
+          .withUrl(`${server.url}/hubs/pv`, { headers: { Cookie: admin.cookie } })
+          .configureLogging(LogLevel.None)
+          .build();
+        const arrivals: number[] = [];
+        let closed = false;
+        connection.on('newValues', () => arrivals.push(Date.now()));
+        connection.onclose(() => (closed = true));
+        await connection.start();
+        await connection.invoke('SubscribeToPvs', [analog]);
+        return { server, connection, arrivals, closed: () => closed };
+      }),
+    );
+    await waitFor(
+      'values on the followers',
+      async () => valueChannels.every((c) => c.arrivals.length > 0),
+      10_000,
+    );
     // The history of operations: each write with its value and what the client was told.
     const history: { value: number; outcome: 'ok' | 'refused' | 'unknown'; answer?: string }[] = [];
     let writing = true;
@@ -305,6 +330,20 @@ describe('three processes behind nginx', () => {
     );
     const takeoverMs = Date.now() - killedAt;
     expect(takeoverMs).toBeLessThan(10_000);
+    const takenOverAt = Date.now();
+    await waitFor(
+      "the new owner's values on the follower-served channels",
+      async () => valueChannels.every((c) => c.arrivals.some((at) => at > takenOverAt)),
+      10_000,
+    );
+    const valuesBackMs = Math.max(
+      ...valueChannels.map((c) => c.arrivals.find((at) => at > takenOverAt)! - killedAt),
+    );
+    for (const channel of valueChannels) {
+      expect(channel.closed()).toBe(false);
+      expect(channel.connection.state).toBe(HubConnectionState.Connected);
+      await channel.connection.stop();
+    }
     const okBefore = history.filter((h) => h.outcome === 'ok').length;
     await waitFor(
       'writes after the takeover',
@@ -366,7 +405,8 @@ describe('three processes behind nginx', () => {
       await followerContext.close();
     }
     console.log(
-      `takeover ${takeoverMs} ms; lost owner shown after ${lostShownMs} ms; ${history.length} writes: ${acknowledged.length} acknowledged, ` +
+      `takeover ${takeoverMs} ms; values on the followers' own pv connections again after ${valuesBackMs} ms; ` +
+        `lost owner shown after ${lostShownMs} ms; ${history.length} writes: ${acknowledged.length} acknowledged, ` +
         `${history.filter((h) => h.outcome === 'unknown').length} unknown, ${history.filter((h) => h.outcome === 'refused').length} refused`,
     );
     await context.close();

@@ -5,13 +5,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ROOT, report } from '../support.mjs';
+import { createPgDatabase, ROOT, report } from '../support.mjs';
 
 const dist = (p) => new URL(`packages/server/dist/${p}`, `file://${ROOT}`).href;
 const { createPlant, DEMO_PLANT_PATH, loadPlantDefinition } = await import(dist('plant/index.js'));
 const { createSimulator } = await import(dist('sources/index.js'));
 const { openStore } = await import(dist('store/index.js'));
-const { default: pg } = await import('pg');
 const { createHistorian } = await import(dist('plant/history/index.js'));
 const { createIngestBuffer } = await import(dist('plant/history/ingest.js'));
 const { createHistoryRepository, createSeriesRepository, openHistoryDb } = await import(
@@ -21,31 +20,18 @@ const { createLocalPeriods } = await import(new URL('packages/core/dist/index.js
 
 const INGEST_SAMPLES = Number(process.env.BENCH_INGEST_SAMPLES ?? 1_000_000);
 const YEAR = 365 * 86_400_000;
-const PG_URL = process.env.LEITWARTE_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 /** A fresh SQLite data directory or PostgreSQL database (created here, dropped after). */
 async function createTestDatabase(dialect) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'leitwarte-bench-'));
   const rm = () => fs.rmSync(dataDir, { recursive: true, force: true });
   if (dialect === 'sqlite') return { databaseUrl: null, dataDir, drop: async () => rm() };
-  const name = `leitwarte_bench_${process.pid}_${Date.now()}`;
-  const admin = async (statement) => {
-    const client = new pg.Client({ connectionString: PG_URL });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
+  const database = await createPgDatabase('bench');
   return {
-    databaseUrl: url.toString(),
+    databaseUrl: database.url,
     dataDir,
     drop: async () => {
-      await admin(`drop database if exists ${name} with (force)`);
+      await database.drop();
       rm();
     },
   };

@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 /// <reference lib="dom.iterable" />
-/* global document, requestAnimationFrame, MutationObserver, HTMLInputElement */
+/* global document, window, requestAnimationFrame, MutationObserver, HTMLInputElement */
 // Functions run inside the page (page.evaluate): each is self-contained and measures with the
 // page's own clock, from the user's input to the frame after the list has changed.
 
@@ -132,4 +132,52 @@ export function naiveFilterAndSort({ rows, needle }) {
   const sorted = rows.slice().sort((a, b) => String(a.message).localeCompare(String(b.message), 'de'));
   const t2 = performance.now();
   return { filterMs: t1 - t0, sortMs: t2 - t1, matched: filtered.length, first: sorted[0]?.id };
+}
+
+/** In the page: frame intervals and React commits per frame for `ms`. */
+export async function watchFrames({ ms }) {
+  const hook = /** @type {any} */ (window).__benchCommits;
+  const intervals = [];
+  const perFrame = [];
+  // Main-thread tasks over 50 ms: script and layout, as against frames long for painting.
+  const longTasks = [];
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) longTasks.push(entry.duration);
+  });
+  observer.observe({ type: 'longtask' });
+  await new Promise((resolve) => {
+    const start = performance.now();
+    let last = start;
+    hook.count = 0;
+    const tick = (now) => {
+      intervals.push(now - last);
+      perFrame.push(hook.count);
+      hook.count = 0;
+      last = now;
+      if (now - start > ms) resolve(undefined);
+      else requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+  observer.disconnect();
+  return { intervals, perFrame, longTasks };
+}
+
+/** Before the app loads: a devtools hook that only counts React's commits. */
+export function countCommits() {
+  const counter = { count: 0, total: 0 };
+  /** @type {any} */ (window).__benchCommits = counter;
+  /** @type {any} */ (window).__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    supportsFiber: true,
+    renderers: new Map(),
+    inject: () => 1,
+    checkDCE: () => {},
+    onScheduleFiberRoot: () => {},
+    onCommitFiberRoot: () => {
+      counter.count += 1;
+      counter.total += 1;
+    },
+    onCommitFiberUnmount: () => {},
+    onPostCommitFiberRoot: () => {},
+  };
 }

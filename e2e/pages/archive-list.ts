@@ -30,6 +30,30 @@ export class ArchiveList {
       );
   }
 
+  /**
+   * Scrolls the grid page by page, as a user reads down the list, and returns every row seen
+   * until `enough` holds for them or the end of the list is reached.
+   */
+  async readRowsUntil(enough: (rows: string[][]) => boolean, maxPages = 50): Promise<string[][]> {
+    const seen = new Map<string, string[]>();
+    for (let pageNr = 0; pageNr < maxPages; pageNr++) {
+      for (const cells of await this.rowTexts()) seen.set(cells.join('\u0000'), cells);
+      const rows = [...seen.values()];
+      if (enough(rows)) return rows;
+      const atEnd = await this.grid.evaluate((grid) => {
+        const end = grid.scrollTop + grid.clientHeight >= grid.scrollHeight - 1;
+        grid.scrollTop += grid.clientHeight * 0.8;
+        return end;
+      });
+      if (atEnd) return rows;
+      // Rows are placed on the next frame after the scroll.
+      await this.page.evaluate(
+        () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))),
+      );
+    }
+    return [...seen.values()];
+  }
+
   /** "{shown} von {loaded} …": the numbers of the summary line. */
   async counts(testId: string): Promise<{ shown: number; loaded: number }> {
     const text = await this.page.getByTestId(testId).innerText();

@@ -1,5 +1,10 @@
 /** Subscribe batch for PVs, plans, lines and configs (calls §9). */
 export const SUBSCRIBE_BATCH = 1024;
+/**
+ * Largest record a client may send on a live channel (ASP.NET Core SignalR's default, which the
+ * server keeps): a batch of 1024 long references is larger, so clients cut batches by size too.
+ */
+export const HUB_MAX_MESSAGE_BYTES = 32 * 1024;
 /** Subscribe batch for report data (calls §9). */
 export const SUBSCRIBE_BATCH_REPORT_DATA = 400;
 /** Auto logout after inactivity (screens §9). */

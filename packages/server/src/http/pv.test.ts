@@ -55,6 +55,19 @@ describe.each(BOTH_DIALECTS)('PV and station reads on %s', (dialect) => {
     }
   });
 
+  it("serves one station's node of the PV tree, and refuses a station number that is not one", async () => {
+    const all = await get<PvNode[]>('/api/Pv/getallpvnodes');
+    const second = all[1]!;
+    expect(await get<PvNode[]>(`/api/Pv/getallpvnodes?stationNr=${second.stationNumber}`)).toEqual([second]);
+    expect(await get<PvNode[]>('/api/Pv/getallpvnodes?stationNr=987654')).toEqual([]);
+    for (const bad of ['x', '-1', '1.5']) {
+      const reply = await fetch(`${server.url}/api/Pv/getallpvnodes?stationNr=${bad}`, {
+        headers: { cookie },
+      });
+      expect(reply.status, bad).toBe(400);
+    }
+  });
+
   it('answers configs for a PV list and names the missing ones', async () => {
     const [first, second] = server.services.plant.pvConfigs();
     const missing = { type: 'AnaIn', nr: 99_999_999 };

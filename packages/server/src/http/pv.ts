@@ -50,13 +50,22 @@ export const pvRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { s
       schema: {
         tags: ['pv'],
         summary: 'The PV tree: stations with their PVs by subtype',
+        description:
+          "With `stationNr` only that station's node (an addition to the spec's call: a station " +
+          'page of a large plant needs its own PVs, not the tree of every station).',
+        querystring: Type.Object(
+          { stationNr: Type.Optional(Type.Integer({ minimum: 0, maximum: 2_147_483_647 })) },
+          { additionalProperties: false },
+        ),
         response: { 200: Type.Array(PvNodeSchema) },
       },
     },
     async (request) => {
       const principal = sessionOf(request);
+      const { stationNr } = request.query;
       const nodes: PvNode[] = [];
       for (const node of plant.tree()) {
+        if (stationNr !== undefined && node.stationNumber !== stationNr) continue;
         const groups = node.groups
           .map((group) => ({
             ...group,

@@ -29,12 +29,26 @@ export function getAllPvNodes(signal?: AbortSignal): Promise<PvNode[]> {
   return apiRequest<PvNode[]>('/api/Pv/getallpvnodes', { signal });
 }
 
+/** GET /api/Pv/getallpvnodes?stationNr=: one station's node of the tree (none when unknown or unreadable). */
+export async function getStationPvNode(stationNr: number, signal?: AbortSignal): Promise<PvNode | null> {
+  const nodes = await apiRequest<PvNode[]>(`/api/Pv/getallpvnodes?stationNr=${stationNr}`, { signal });
+  return nodes[0] ?? null;
+}
+
 /** The PV tree for the session: names and EKS numbers change only with the plant definition. */
 export const pvNodesQuery = queryOptions({
   queryKey: ['pv', 'nodes'] as const,
   queryFn: ({ signal }) => getAllPvNodes(signal),
   staleTime: 5 * 60_000,
 });
+
+/** One station's PVs by subtype; a station page of a large plant loads this, not the whole tree. */
+export const stationPvNodeQuery = (stationNr: number) =>
+  queryOptions({
+    queryKey: ['pv', 'nodes', stationNr] as const,
+    queryFn: ({ signal }) => getStationPvNode(stationNr, signal),
+    staleTime: 5 * 60_000,
+  });
 
 /** POST /api/Pv/configs: configs of up to 1024 PVs, with the missing and unreadable ones. */
 export function getPvConfigs(refs: readonly PvRef[], signal?: AbortSignal): Promise<PvConfigsReply> {

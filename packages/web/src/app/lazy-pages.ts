@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { lazyScreen } from '../lib/lazy-screen';
+import { lazyScreen, preloadableScreen } from '../lib/lazy-screen';
 
 // One chunk per screen: the first download holds only the shell; each screen loads when visited.
 export const LoginPage = lazy(() =>
@@ -8,9 +8,13 @@ export const LoginPage = lazy(() =>
 export const LogoutPage = lazy(() =>
   import('../features/logout/logout-page').then((m) => ({ default: m.LogoutPage })),
 );
-export const OverviewPage = lazy(() =>
-  import('../features/overview/overview-page').then((m) => ({ default: m.OverviewPage })),
+// The overview is opened all day; its code is fetched once the shell is idle (`preloadOverview`).
+const overviewScreen = preloadableScreen(
+  () => import('../features/overview/overview-page'),
+  (m) => m.OverviewPage,
 );
+export const OverviewPage = overviewScreen.Screen;
+export const preloadOverview = overviewScreen.preload;
 export const DashboardPage = lazyScreen(
   () => import('../features/dashboard/dashboard-page'),
   (m) => m.DashboardPage,

@@ -23,4 +23,9 @@ export interface FeatureModule {
   /** Screens opened alone in a window (`/window/...`): logged in, without the shell around them. */
   windowRoutes?: RouteObject[];
   nav?: FeatureNavItem[];
+  /**
+   * Code of screens an operator opens all day, fetched once the shell is idle: opening them then
+   * renders at once instead of waiting for a chunk and for React's reveal throttle (300 ms).
+   */
+  preloadWhenIdle?: (() => Promise<unknown>)[];
 }

@@ -1,4 +1,5 @@
 import { SUBSCRIBE_BATCH, type DashboardChange } from '@leitwarte/core';
+import { recordBatches } from './record-batches';
 import type { ConnectionManager } from './connection-manager';
 import { HubChannel, type HubConnectionLike } from './hub-channel';
 import { createHubConnection } from './hub-connection';
@@ -26,8 +27,8 @@ const isLiveNote = (v: unknown): v is LiveNote =>
   typeof (v as LiveNote).note === 'string';
 
 async function subscribeInBatches(connection: HubConnectionLike, ids: readonly number[]) {
-  for (let i = 0; i < ids.length; i += SUBSCRIBE_BATCH) {
-    await connection.invoke('SubscribeToNotes', ids.slice(i, i + SUBSCRIBE_BATCH));
+  for (const batch of recordBatches(ids, SUBSCRIBE_BATCH)) {
+    await connection.invoke('SubscribeToNotes', batch);
   }
 }
 

@@ -1,7 +1,8 @@
-import type { PvRef } from '@leitwarte/core';
+import { SUBSCRIBE_BATCH, type PvRef } from '@leitwarte/core';
 import type { HubConnectionLike } from './connection-manager';
 import { liveConnections } from './live-connections';
 import { pvHub } from './pv-hub';
+import { recordBatches } from './record-batches';
 
 const PV_CHANNEL = 'pv';
 
@@ -42,7 +43,8 @@ export function pvConfigWatch<T>(
     const subscribe = (connection: HubConnectionLike) => {
       current = connection;
       listenOn(connection);
-      void connection.invoke(kind.subscribe, wanted).catch(() => {});
+      for (const batch of recordBatches(wanted, SUBSCRIBE_BATCH))
+        void connection.invoke(kind.subscribe, batch).catch(() => {});
     };
     const stopListening = liveConnections.listen({
       connected: (name, connection) => {
@@ -60,7 +62,9 @@ export function pvConfigWatch<T>(
       listeners.delete(listener);
       stopListening();
       const connection = current;
-      if (connection) void connection.invoke(kind.unsubscribe, wanted).catch(() => {});
+      if (connection)
+        for (const batch of recordBatches(wanted, SUBSCRIBE_BATCH))
+          void connection.invoke(kind.unsubscribe, batch).catch(() => {});
       release();
     };
   };

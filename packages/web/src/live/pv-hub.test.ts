@@ -1,4 +1,4 @@
-import { SUBSCRIBE_BATCH, type PvRef } from '@leitwarte/core';
+import { HUB_MAX_MESSAGE_BYTES, SUBSCRIBE_BATCH, type PvRef } from '@leitwarte/core';
 import { HttpError } from '@microsoft/signalr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setUnauthorizedHandler } from '../api/http';
@@ -46,6 +46,28 @@ describe('PvHub', () => {
       ['SubscribeToPvs', SUBSCRIBE_BATCH],
       ['SubscribeToPvs', 452],
     ]);
+    release();
+  });
+
+  it("keeps each batch's record under the server's 32 KB limit, however long the references", async () => {
+    const { hub, latest } = setup();
+    const release = hub.acquire();
+    await hub.settled();
+    const long: PvRef[] = Array.from({ length: 2500 }, (_, i) => ({ type: 'DigiOut', nr: 1_000_001 + i }));
+
+    await hub.subscribe(long);
+    const batches = latest().invocations.map(({ args }) => args[0] as PvRef[]);
+    for (const batch of batches) {
+      const record = JSON.stringify({
+        type: 1,
+        invocationId: '99',
+        target: 'SubscribeToPvs',
+        arguments: [batch],
+      });
+      expect(record.length + 1).toBeLessThanOrEqual(HUB_MAX_MESSAGE_BYTES);
+      expect(batch.length).toBeLessThanOrEqual(SUBSCRIBE_BATCH);
+    }
+    expect(batches.flat()).toEqual(long);
     release();
   });
 

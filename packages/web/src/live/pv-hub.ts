@@ -12,6 +12,7 @@ import type { ConnectionManager } from './connection-manager';
 import { HubChannel, type HubConnectionLike } from './hub-channel';
 import { createHubConnection } from './hub-connection';
 import { pvValueStore, type PvValueStore } from './pv-value-store';
+import { recordBatches } from './record-batches';
 
 /** Reply of SubscribeToPvs, summed over all batches. */
 export interface SubscribeResult {
@@ -183,15 +184,14 @@ export class PvHub {
     return result;
   }
 
-  /** calls §9: at most 1024 references per message; batches go one after the other. */
+  /** calls §9: at most 1024 references per message (and under the message limit); one after the other. */
   private async invokeBatches(
     connection: HubConnectionLike,
     method: 'SubscribeToPvs' | 'UnsubscribeFromPvs' | 'SubscribeToLimitConfigs',
     refs: readonly PvRef[],
   ): Promise<(SubscribeReply | null)[]> {
     const replies: (SubscribeReply | null)[] = [];
-    for (let start = 0; start < refs.length; start += SUBSCRIBE_BATCH) {
-      const batch = refs.slice(start, start + SUBSCRIBE_BATCH);
+    for (const batch of recordBatches(refs, SUBSCRIBE_BATCH)) {
       replies.push(await connection.invoke<SubscribeReply | null>(method, batch));
     }
     return replies;

@@ -1,5 +1,6 @@
 import { pvKey, type ProcessValue } from '@leitwarte/core';
-import { animationFrameScheduler, type FrameScheduler } from './frame-scheduler';
+import { frameBatch } from './frame-batch';
+import type { FrameScheduler } from './frame-scheduler';
 import { sameValue } from './same-value';
 
 type Listener = () => void;
@@ -7,8 +8,8 @@ type Listener = () => void;
 /**
  * Current PV values outside React: one entry per PV key ("Type-nr"), listeners per key.
  * Live batches are queued and applied once per animation frame (latest value per PV wins), and only
- * keys whose value really changed are notified — so a burst costs one React commit per frame and
- * re-renders only the cells that changed (DESIGN "Live values are conflated").
+ * keys whose value really changed are notified — so a burst costs one React commit per frame (shared
+ * with the live charts' ticks through the page's frame batch) and re-renders only the cells that changed (DESIGN "Live values are conflated").
  */
 export class PvValueStore {
   private readonly values = new Map<string, ProcessValue>();
@@ -16,7 +17,7 @@ export class PvValueStore {
   private pending = new Map<string, ProcessValue>();
   private frame: number | null = null;
 
-  constructor(private readonly scheduler: FrameScheduler = animationFrameScheduler) {}
+  constructor(private readonly scheduler: FrameScheduler = frameBatch) {}
 
   get(key: string): ProcessValue | undefined {
     return this.values.get(key);

@@ -1,4 +1,5 @@
 import { SUBSCRIBE_BATCH_REPORT_DATA, pvKey, type DataBinding } from '@leitwarte/core';
+import { recordBatches } from './record-batches';
 import type { ConnectionManager } from './connection-manager';
 import { HubChannel, type HubConnectionLike } from './hub-channel';
 import { createHubConnection } from './hub-connection';
@@ -23,14 +24,14 @@ const isUpdate = (v: unknown): v is ReportDataUpdate =>
   typeof (v as ReportDataUpdate).dataBinding === 'object' &&
   (typeof (v as ReportDataUpdate).value === 'number' || (v as ReportDataUpdate).value === null);
 
-/** Invokes a subscription in batches of at most 400 bindings (calls §9). */
+/** Invokes a subscription in batches of at most 400 bindings (calls §9) under the message limit. */
 export async function subscribeReportData(
   connection: HubConnectionLike,
   method: 'SubscribeToReportData' | 'UnsubscribeFromReportData',
   bindings: readonly DataBinding[],
 ): Promise<void> {
-  for (let i = 0; i < bindings.length; i += SUBSCRIBE_BATCH_REPORT_DATA) {
-    await connection.invoke(method, bindings.slice(i, i + SUBSCRIBE_BATCH_REPORT_DATA));
+  for (const batch of recordBatches(bindings, SUBSCRIBE_BATCH_REPORT_DATA)) {
+    await connection.invoke(method, batch);
   }
 }
 

@@ -1,4 +1,5 @@
 import { SUBSCRIBE_BATCH, planKey, type AlarmLineInfo, type AlarmPlanInfo } from '@leitwarte/core';
+import { recordBatches } from './record-batches';
 import type { ConnectionManager } from './connection-manager';
 import { HubChannel, type HubConnectionLike } from './hub-channel';
 import { createHubConnection } from './hub-connection';
@@ -24,10 +25,10 @@ const isPlanInfo = (v: unknown): v is AlarmPlanInfo =>
 const isLineInfo = (v: unknown): v is AlarmLineInfo =>
   typeof v === 'object' && v !== null && typeof (v as AlarmLineInfo).lineNumber === 'number';
 
-/** Invokes a subscription in batches of at most 1024 references (calls §9). */
+/** Invokes a subscription in batches of at most 1024 references (calls §9) under the message limit. */
 async function subscribeInBatches(connection: HubConnectionLike, method: string, refs: readonly unknown[]) {
-  for (let i = 0; i < refs.length; i += SUBSCRIBE_BATCH) {
-    await connection.invoke(method, refs.slice(i, i + SUBSCRIBE_BATCH));
+  for (const batch of recordBatches(refs, SUBSCRIBE_BATCH)) {
+    await connection.invoke(method, batch);
   }
 }
 

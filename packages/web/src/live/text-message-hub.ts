@@ -1,4 +1,5 @@
 import { SUBSCRIBE_BATCH, type TextMessage } from '@leitwarte/core';
+import { recordBatches } from './record-batches';
 import type { ConnectionManager } from './connection-manager';
 import { HubChannel, type HubConnectionLike } from './hub-channel';
 import { createHubConnection } from './hub-connection';
@@ -11,8 +12,8 @@ const isTextMessage = (v: unknown): v is TextMessage =>
   typeof (v as TextMessage).message === 'string';
 
 async function subscribe(connection: HubConnectionLike, ids: readonly number[]) {
-  for (let i = 0; i < ids.length; i += SUBSCRIBE_BATCH) {
-    await connection.invoke('SubscribeToTextMessages', ids.slice(i, i + SUBSCRIBE_BATCH));
+  for (const batch of recordBatches(ids, SUBSCRIBE_BATCH)) {
+    await connection.invoke('SubscribeToTextMessages', batch);
   }
 }
 
@@ -64,8 +65,9 @@ export class TextMessageHub {
         }
       }
       const current = this.channel.connected;
-      if (current && dropped.length > 0)
-        void current.invoke('UnsubscribeFromTextMessages', dropped).catch(() => {});
+      if (current)
+        for (const batch of recordBatches(dropped, SUBSCRIBE_BATCH))
+          void current.invoke('UnsubscribeFromTextMessages', batch).catch(() => {});
       release();
     };
   }

@@ -18,6 +18,7 @@ import { LiveIndicator } from './live-indicator';
 import { MainNav } from './main-nav';
 import { PendingAlertsIndicator } from './pending-alerts-indicator';
 import { UserActions } from './user-actions';
+import { useIdlePreload } from './use-idle-preload';
 
 /**
  * Header (product, open alerts, live state, page tools, language, user), grouped navigation (a
@@ -29,6 +30,7 @@ export function AppShellLayout() {
   const { pathname } = useLocation();
   // Auto logout after the server's idle timeout; renews the server's lease while the user is active.
   useAutoLogout();
+  useIdlePreload();
   // Times everywhere as the plant's clock shows them, once the plant's info is known.
   const plantInfo = useQuery(plantInfoQuery);
   const plantZone = plantInfo.data?.timeZone;

@@ -1,4 +1,4 @@
-import { decodePvNr, type PvConfig, type Station } from '@leitwarte/core';
+import { decodePvNr, pvKey, type PvConfig, type PvNode, type Station } from '@leitwarte/core';
 
 /** One card of the overview: a station with its PVs, or the PVs that belong to no known station. */
 export interface StationGroup {
@@ -7,18 +7,32 @@ export interface StationGroup {
   pvs: PvConfig[];
 }
 
+/** The station of each PV as the PV tree places it (counters and runtimes included), by PV key. */
+export function stationsOfPvs(nodes: readonly PvNode[]): Map<string, number> {
+  const result = new Map<string, number>();
+  for (const node of nodes)
+    for (const group of node.groups)
+      for (const pv of group.pvs) result.set(pvKey(pv.pvRef), node.stationNumber);
+  return result;
+}
+
 /**
- * Groups PVs under their station (screens §3: station = floor(nr / 100000) for AnaIn, AnaOut, DigiIn,
- * DigiOut). Other PV types and PVs of unknown stations go into one trailing group.
+ * Groups PVs under their station: where the PV tree is given, as it places them; otherwise by
+ * number (screens §3: station = floor(nr / 100000) for AnaIn, AnaOut, DigiIn, DigiOut). PVs of no
+ * known station go into one trailing group.
  */
-export function groupByStation(stations: readonly Station[], pvs: readonly PvConfig[]): StationGroup[] {
+export function groupByStation(
+  stations: readonly Station[],
+  pvs: readonly PvConfig[],
+  stationOf?: ReadonlyMap<string, number>,
+): StationGroup[] {
   const groups = new Map<number, StationGroup>();
   for (const station of stations) {
     groups.set(station.stationNumber, { key: `station-${station.stationNumber}`, station, pvs: [] });
   }
   const other: StationGroup = { key: 'other', station: null, pvs: [] };
   for (const pv of pvs) {
-    const { station } = decodePvNr(pv.pvRef);
+    const station = stationOf?.get(pvKey(pv.pvRef)) ?? decodePvNr(pv.pvRef).station;
     const group = station === null ? undefined : groups.get(station);
     (group ?? other).pvs.push(pv);
   }

@@ -1,4 +1,4 @@
-import type { PvRef } from '@leitwarte/core';
+import type { PvAllItem, PvRef } from '@leitwarte/core';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type * as AlertHubModule from '../../live/alert-hub';
@@ -6,7 +6,7 @@ import type * as PvHubModule from '../../live/pv-hub';
 import type * as StationHubModule from '../../live/station-alarm-hub';
 import { pvValueStore } from '../../live/pv-value-store';
 import type { FakeHubConnection } from '../../test-support/fake-hub-connection';
-import { fakeServer, json } from '../../test-support/fake-server';
+import { fakeServer, json, type FakeRequest } from '../../test-support/fake-server';
 import { analogPv, operator, station } from '../../test-support/fixtures';
 import { renderApp } from '../../test-support/render';
 
@@ -59,20 +59,46 @@ afterEach(() => {
   hub.openAlerts = [];
 });
 
+/** The batched PV info call (the tiles' key values), answered from these PVs. */
+function configsOf(items: readonly PvAllItem[]) {
+  return (request: FakeRequest) => {
+    const wanted = new Set((request.body as PvRef[]).map((r) => r.nr));
+    return json(200, {
+      configs: items.filter((i) => wanted.has(i.config.pvRef.nr)).map((i) => i.config),
+      missingPvs: [],
+      unauthorizedPvs: [],
+    });
+  };
+}
+
 function plant() {
+  const pvs = [
+    analogPv(100001, 'Füllstand Brunnen', 2.5),
+    analogPv(100002, 'Druck Netz', 4.25, 'Uncertain'),
+    analogPv(200001, 'Füllstand Kammer', 3.75),
+  ];
   return fakeServer({
     'GET /api/UserManagement/info': () => json(200, operator),
     'GET /api/station/GetAllStations': () =>
       json(200, [
-        station(1, 'Wasserwerk Nord', { kind: 'Wasserwerk' }),
-        station(2, 'Hochbehälter Süd', { dialState: 'CommunicationError' }),
+        station(1, 'Wasserwerk Nord', { kind: 'Wasserwerk', keyValues: [{ type: 'AnaIn', nr: 100001 }] }),
+        station(2, 'Hochbehälter Süd', {
+          dialState: 'CommunicationError',
+          keyValues: [{ type: 'AnaIn', nr: 200001 }],
+        }),
       ]),
-    'GET /api/Pv/all': () =>
-      json(200, [
-        analogPv(100001, 'Füllstand Brunnen', 2.5),
-        analogPv(100002, 'Druck Netz', 4.25, 'Uncertain'),
-        analogPv(200001, 'Füllstand Kammer', 3.75),
-      ]),
+    'GET /api/Pv/all': () => json(200, pvs),
+    'POST /api/Pv/configs': configsOf(pvs),
+  });
+}
+
+/** The server pushes one analog input's value on this PV connection; the store applies it at once. */
+function pushValue(connection: FakeHubConnection, nr: number, doubleValue: number, quality: 'Good' | 'Bad') {
+  act(() => {
+    connection.emit('newValues', [
+      { pvRef: { type: 'AnaIn', nr }, type: 'DoubleValue', doubleValue, quality, timestamp: 2e12 },
+    ]);
+    pvValueStore.flush();
   });
 }
 
@@ -106,18 +132,7 @@ describe('overview', () => {
     expect(invocation?.method).toBe('SubscribeToPvs');
     expect((invocation?.args[0] as PvRef[]).map((ref) => ref.nr).sort()).toEqual([100001, 100002, 200001]);
 
-    act(() => {
-      hub.connections[0]!.emit('newValues', [
-        {
-          pvRef: { type: 'AnaIn', nr: 100001 },
-          type: 'DoubleValue',
-          doubleValue: 3.125,
-          quality: 'Bad',
-          timestamp: 2e12,
-        },
-      ]);
-      pvValueStore.flush();
-    });
+    pushValue(hub.connections[0]!, 100001, 3.125, 'Bad');
     expect(cell('AnaIn-100001')?.dataset.quality).toBe('Bad');
     expect(cell('AnaIn-100001')?.className).toContain('qualitybad');
     expect(cell('AnaIn-100001')?.textContent).toBe('3,13 mSchlecht');
@@ -152,6 +167,8 @@ describe('overview', () => {
         ackOrigin: null,
       },
     ];
+    let releaseConfigs = () => {};
+    const configsHeld = new Promise<void>((resolve) => (releaseConfigs = resolve));
     fakeServer({
       'GET /api/UserManagement/info': () => json(200, operator),
       'GET /api/station/GetAllStations': () =>
@@ -159,18 +176,27 @@ describe('overview', () => {
           station(1, 'Wasserwerk Nord', { keyValues: [{ type: 'AnaIn', nr: 100001 }] }),
           station(2, 'Hochbehälter Süd', { keyValues: [{ type: 'AnaIn', nr: 200001 }] }),
         ]),
-      'GET /api/Pv/all': () =>
-        json(200, [
+      // The tiles ask only for their key values' configs, never for every PV; held back here
+      // until the tiles are shown.
+      'POST /api/Pv/configs': async (request) => {
+        await configsHeld;
+        return configsOf([
           analogPv(100001, 'Füllstand Brunnen', 2.5),
           analogPv(100002, 'Druck Netz', 4.25),
           analogPv(200001, 'Füllstand Kammer', 3.75),
-        ]),
+        ])(request);
+      },
     });
     renderApp('/overview');
     const south = await screen.findByRole('region', { name: 'Hochbehälter Süd' });
     const north = screen.getByRole('region', { name: 'Wasserwerk Nord' });
+    // The tiles show at once, a placeholder line for each key value while their configs load.
+    expect(north.querySelectorAll('[data-key-value-pending]')).toHaveLength(1);
+    expect(within(north).queryByText('Keine Kennwerte freigegeben.')).toBeNull();
+    releaseConfigs();
     // Key values only: the tile of station 1 shows its level, not its pressure.
-    expect(within(north).getByText('Füllstand Brunnen')).toBeDefined();
+    expect(await within(north).findByText('Füllstand Brunnen')).toBeDefined();
+    expect(north.querySelectorAll('[data-key-value-pending]')).toHaveLength(0);
     expect(within(north).queryByText('Druck Netz')).toBeNull();
     await waitFor(() => expect(south.dataset.alarm).toBe('true'));
     expect(north.dataset.alarm).toBe('false');
@@ -185,6 +211,7 @@ describe('overview', () => {
     plant();
     renderApp('/overview');
     await screen.findByRole('region', { name: 'Wasserwerk Nord' });
+    await screen.findByText('Füllstand Kammer');
 
     fireEvent.change(screen.getByRole('searchbox', { name: 'Filter' }), { target: { value: 'kammer' } });
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Wasserwerk Nord' })).toBeNull());
@@ -225,6 +252,60 @@ describe('overview', () => {
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: 'Erneut versuchen' }));
     expect(await screen.findByRole('region', { name: 'Wasserwerk Nord' })).toBeDefined();
+  });
+
+  it('keeps the list on screen when the reload after a reconnect fails, and the live values go on', async () => {
+    let snapshot = 0;
+    const pvs = [analogPv(100001, 'Füllstand Brunnen', 2.5)];
+    fakeServer({
+      'GET /api/UserManagement/info': () => json(200, operator),
+      'GET /api/station/GetAllStations': () => json(200, [station(1, 'Wasserwerk Nord')]),
+      // The first snapshot loads; the one after the reconnect meets a plant without an owner.
+      'GET /api/Pv/all': () => {
+        snapshot += 1;
+        return snapshot === 1
+          ? json(200, pvs)
+          : json(503, { statusCode: 503, error: 'Service Unavailable', message: 'no owner' });
+      },
+    });
+    renderApp('/overview?view=values');
+    await screen.findByRole('region', { name: 'Wasserwerk Nord' });
+    await waitFor(() => expect(hub.connections[0]?.invocations).toHaveLength(1));
+
+    act(() => hub.connections[0]!.simulateClose(new Error('owner gone')));
+    await waitFor(() => expect(snapshot).toBe(2));
+    await waitFor(() => expect(hub.connections[1]?.invocations).toHaveLength(1));
+    expect(screen.queryByText('Die Übersicht konnte nicht geladen werden.')).toBeNull();
+    pushValue(hub.connections[1]!, 100001, 3.5, 'Good');
+    expect(cell('AnaIn-100001')?.textContent).toBe('3,5 m');
+  });
+
+  it('subscribes only the PVs of the station cards it renders when the list is too long for the page', async () => {
+    // 25 stations × 100 PVs: more than the list puts in the page at once.
+    const stations = Array.from({ length: 25 }, (_, s) => station(s + 1, `Station ${s + 1}`));
+    const pvs = stations.flatMap((st) =>
+      Array.from({ length: 100 }, (_, i) => analogPv(st.stationNumber * 100000 + i + 1, `Wert ${i + 1}`, i)),
+    );
+    fakeServer({
+      'GET /api/UserManagement/info': () => json(200, operator),
+      'GET /api/station/GetAllStations': () => json(200, stations),
+      'GET /api/Pv/all': () => json(200, pvs),
+    });
+    renderApp('/overview?view=values');
+    await screen.findByRole('region', { name: 'Station 1' });
+    await waitFor(() => expect(hub.connections[0]?.invocations.length).toBeGreaterThan(0));
+
+    const subscribed = new Set(
+      hub.connections[0]!.invocations.filter((i) => i.method === 'SubscribeToPvs').flatMap((i) =>
+        (i.args[0] as PvRef[]).map((ref) => `${ref.type}-${ref.nr}`),
+      ),
+    );
+    const shown = new Set(
+      [...document.querySelectorAll('[data-pv]')].map((cell) => cell.getAttribute('data-pv')),
+    );
+    expect(shown.size).toBeGreaterThan(0);
+    expect(shown.size).toBeLessThan(pvs.length);
+    expect(subscribed).toEqual(shown);
   });
 
   it('says when the live connection cannot be established', async () => {

@@ -9,22 +9,25 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { pvKey, type PvConfig } from '@leitwarte/core';
+import { pvKey, type PvConfig, type PvRef } from '@leitwarte/core';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useStationAlertsChannel } from '../../live/station-alerts';
 import { useWatchStations } from '../../lib/use-live-station';
 import { usePriorities } from '../../lib/use-priorities';
+import { usePvSubscription } from '../../lib/use-pv-subscription';
 import { PvFormatProvider } from '../../ui/pv/pv-format-context';
 import { EmptyView, ErrorView } from '../../ui/status-views';
+import { AllValuesList } from './all-values-list';
 import { filterGroups, type StationGroup } from './group-pvs';
 import { LiveStatusAlert } from './live-status-alert';
-import { StationCard } from './station-card';
-import { StationTile } from './station-tile';
-import { useLivePvs } from './use-live-pvs';
+import { TileWall } from './tile-wall';
+import { useLiveChannel } from './use-live-pvs';
 import { useOverviewData } from './use-overview-data';
 import './overview.css';
+
+const NO_PVS: PvRef[] = [];
 
 function LoadingCards() {
   const { t } = useTranslation();
@@ -46,17 +49,15 @@ function keyValuesOf(group: StationGroup): PvConfig[] {
 
 type OverviewView = 'tiles' | 'values';
 
-const NO_PVS: PvConfig[] = [];
-
 /**
  * The control-room overview (screens §2): one tile per station with dial state, open alerts, key
  * values and last data; or every PV of every station ("all values"), as `?view=values`.
  */
 export function OverviewPage() {
   const { t } = useTranslation();
-  const { groups, pvs, isPending, error, refetch } = useOverviewData();
   const [params, setParams] = useSearchParams();
   const view: OverviewView = params.get('view') === 'values' ? 'values' : 'tiles';
+  const { groups, pvs, isPending, keyValuesPending, error, refetch } = useOverviewData(view === 'values');
   const [query, setQuery] = useState('');
   // Typing stays responsive with many PVs: the list filters at lower priority.
   const deferredQuery = useDeferredValue(query);
@@ -65,9 +66,13 @@ export function OverviewPage() {
     () => visible.flatMap((group) => (group.station ? [{ key: group.key, station: group.station }] : [])),
     [visible],
   );
-  const allTileValues = useMemo(() => groups.flatMap((group) => keyValuesOf(group)), [groups]);
-  // Tiles need only their key values live; the full list needs every PV.
-  useLivePvs(view === 'tiles' ? allTileValues : pvs, refetch);
+  const tileValueRefs = useMemo(
+    () => groups.flatMap((group) => keyValuesOf(group).map((pv) => pv.pvRef)),
+    [groups],
+  );
+  // Tiles need only their key values live; the list of all values subscribes the cards it renders.
+  useLiveChannel(refetch);
+  usePvSubscription(view === 'tiles' ? tileValueRefs : NO_PVS);
   const stationNumbers = useMemo(
     () => groups.flatMap((group) => (group.station ? [group.station.stationNumber] : [])),
     [groups],
@@ -88,27 +93,18 @@ export function OverviewPage() {
   else if (view === 'tiles')
     content = (
       <PvFormatProvider>
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4, xl: 5 }} spacing="sm" verticalSpacing="sm">
-          {tiles.map(({ key, station }) => (
-            <StationTile
-              key={key}
-              station={station}
-              // The key values of the whole station, whatever of its PVs the filter matched.
-              keyValues={fullKeyValues.get(key) ?? NO_PVS}
-              priorities={priorities}
-            />
-          ))}
-        </SimpleGrid>
+        <TileWall
+          tiles={tiles}
+          keyValues={fullKeyValues}
+          keyValuesPending={keyValuesPending}
+          priorities={priorities}
+        />
       </PvFormatProvider>
     );
   else
     content = (
       <PvFormatProvider>
-        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
-          {visible.map((group) => (
-            <StationCard key={group.key} group={group} />
-          ))}
-        </SimpleGrid>
+        <AllValuesList groups={visible} />
       </PvFormatProvider>
     );
 
@@ -121,7 +117,9 @@ export function OverviewPage() {
           </Title>
           {!isPending && !error ? (
             <Text size="sm" c="dimmed">
-              {t('overview.summary', { stations: stationCount, pvs: pvs.length })}
+              {view === 'values'
+                ? t('overview.summary', { stations: stationCount, pvs: pvs.length })
+                : t('overview.summaryStations', { stations: stationCount })}
             </Text>
           ) : null}
         </div>

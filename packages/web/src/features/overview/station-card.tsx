@@ -8,8 +8,18 @@ import { DialStateBadge } from '../../ui/pv/dial-state-badge';
 import type { StationGroup } from './group-pvs';
 import { PvValueCell } from '../../ui/pv/pv-value-cell';
 
-/** A station (or the group of PVs without one) with its PV table. Memoised: live values bypass it. */
-export const StationCard = memo(function StationCard({ group }: { group: StationGroup }) {
+/**
+ * A station (or the group of PVs without one) with its PV table. Memoised: live values bypass it.
+ * `fixed`: header and rows at the fixed heights of a windowed list (one line each, cut with an
+ * ellipsis), so its height is known before it is drawn.
+ */
+export const StationCard = memo(function StationCard({
+  group,
+  fixed = false,
+}: {
+  group: StationGroup;
+  fixed?: boolean;
+}) {
   const { t } = useTranslation();
   const plantText = useVisualisationText();
   const { station, pvs } = group;
@@ -23,11 +33,12 @@ export const StationCard = memo(function StationCard({ group }: { group: Station
       radius="md"
       p="md"
       aria-labelledby={headingId}
+      className={fixed ? 'station-card station-card--fixed' : 'station-card'}
       data-station={station?.stationNumber}
       data-station-name={station?.name}
     >
       <Stack gap="sm">
-        <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <Group justify="space-between" align="flex-start" wrap="nowrap" className="station-card__head">
           <div>
             <Title order={2} size="h4" id={headingId}>
               {station ? (
@@ -73,7 +84,7 @@ export const StationCard = memo(function StationCard({ group }: { group: Station
                 {pvs.map((pv) => (
                   <Table.Tr key={pvKey(pv.pvRef)}>
                     <Table.Td>
-                      <span>{pv.name}</span>
+                      <span title={pv.name}>{pv.name}</span>
                       {pv.subtype ? (
                         <Text span size="xs" c="dimmed" ml={6} data-subtype={pv.subtype}>
                           {plantText(pv.subtype)}

@@ -1,4 +1,4 @@
-import { Anchor, Group, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { pvKey, type PvConfig, type Station } from '@leitwarte/core';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,10 +23,16 @@ export const StationTile = memo(function StationTile({
   station: snapshot,
   keyValues,
   priorities,
+  keyValuesPending = false,
+  fixed = false,
 }: {
   station: Station;
   keyValues: readonly PvConfig[];
+  /** The key values' configs are still loading: a placeholder line for each. */
+  keyValuesPending?: boolean;
   priorities: ReadonlyMap<number, PriorityLook>;
+  /** Every part at a fixed height (one line each), for the windowed wall of a big plant. */
+  fixed?: boolean;
 }) {
   const { t } = useTranslation();
   const plantText = useVisualisationText();
@@ -42,7 +48,7 @@ export const StationTile = memo(function StationTile({
       withBorder
       radius="md"
       p="sm"
-      className={alarm ? 'station-tile station-tile--alarm' : 'station-tile'}
+      className={`station-tile${alarm ? ' station-tile--alarm' : ''}${fixed ? ' station-tile--fixed' : ''}`}
       style={alarm && priority ? { ['--tile-alarm' as string]: priority.color } : undefined}
       aria-labelledby={headingId}
       data-station-tile={station.stationNumber}
@@ -50,7 +56,7 @@ export const StationTile = memo(function StationTile({
       data-alarm={alarm ? 'true' : 'false'}
     >
       <Stack gap={6}>
-        <div style={{ minWidth: 0 }}>
+        <div style={{ minWidth: 0 }} className="station-tile__head">
           <Anchor
             component={Link}
             to={`/stations/${station.stationNumber}`}
@@ -67,12 +73,16 @@ export const StationTile = memo(function StationTile({
             {plantText(station.kind)} · {t('overview.stationNumber', { number: station.stationNumber })}
           </Text>
         </div>
-        <Group gap={6} wrap="nowrap">
+        <Group gap={6} wrap="nowrap" className="station-tile__badges">
           <DialStateBadge state={station.dialState} local={station.localDial} size="sm" />
           <AlertSummaryBadge summary={alerts} priority={priority} />
         </Group>
         <Stack gap={2} className="station-tile__values">
-          {keyValues.length === 0 ? (
+          {keyValues.length === 0 && keyValuesPending ? (
+            station.keyValues.map((ref) => (
+              <Skeleton key={pvKey(ref)} height={14} my={3} radius="sm" data-key-value-pending />
+            ))
+          ) : keyValues.length === 0 ? (
             <Text size="xs" c="dimmed">
               {t('operate.overview.noKeyValues')}
             </Text>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { useStationAlertsChannel } from '../../live/station-alerts';
 import { useWatchStations } from '../../lib/use-live-station';
+import { usePvSubscription } from '../../lib/use-pv-subscription';
 import { useMay } from '../../lib/use-rights';
 import { PvFormatProvider } from '../../ui/pv/pv-format-context';
 import { EmptyView, ErrorView, LoadingView } from '../../ui/status-views';
@@ -15,7 +16,7 @@ import { PvKindTable } from './pv-kind-table';
 import { groupByKind } from './pv-kinds';
 import { StationAlertsList } from './station-alerts-list';
 import { StationHeader } from './station-header';
-import { useConfigOverrides, useLiveConfigs, useStationData, useStationOpenAlerts } from './use-station-data';
+import { useConfigOverrides, useStationData, useStationOpenAlerts } from './use-station-data';
 import './stations.css';
 
 /**
@@ -26,12 +27,13 @@ export function StationPage() {
   const { t } = useTranslation();
   const stationNr = Number(useParams().stationNr);
   const valid = Number.isInteger(stationNr) && stationNr >= 0;
-  const { station, stationsLoaded, configs, isPending, error, refetch } = useStationData(
+  const { station, stationsLoaded, refs, configs, isPending, error, refetch } = useStationData(
     valid ? stationNr : -1,
   );
   const overrides = useConfigOverrides();
   const shown = useMemo(() => configs.map((c) => overrides.get(pvKey(c.pvRef)) ?? c), [configs, overrides]);
-  useLiveConfigs(configs);
+  // Subscribed with the station's node, beside the configs' request: values do not wait for it.
+  usePvSubscription(refs);
   useWatchStations(station ? [station.stationNumber] : []);
   useStationAlertsChannel();
   const alerts = useStationOpenAlerts(stationNr);

@@ -121,6 +121,25 @@ describe('live bindings of a process image (plants/README.md, screens §4)', () 
     expect(bindings.update(['DigiIn-100020', 'DigiIn-100021', 'DigiOut-100020'])).toBe(1);
     expect(bindings.update(['DigiIn-100020'])).toBe(0);
   });
+
+  it('writes only what changed: the text node in place, a moved fill, no class while the quality stays', () => {
+    const { svg, values, bindings, el } = setup();
+    values.set('AnaIn-100010', double(100010, 1));
+    bindings.update(['AnaIn-100010']);
+    const node = el('level').firstChild;
+    const observer = new MutationObserver(() => {});
+    observer.observe(svg, { subtree: true, attributes: true, characterData: true, childList: true });
+    values.set('AnaIn-100010', double(100010, 2));
+    bindings.update(['AnaIn-100010']);
+    const records = observer.takeRecords().map((r) => {
+      const target = r.type === 'characterData' ? r.target.parentElement! : (r.target as Element);
+      return `${r.type} ${target.id} ${r.attributeName ?? ''}`.trim();
+    });
+    observer.disconnect();
+    expect(el('level').firstChild).toBe(node);
+    expect(el('level').textContent).toBe('2.00 m');
+    expect(records.sort()).toEqual(['attributes bar height', 'attributes bar y', 'characterData level']);
+  });
 });
 
 describe('sanitising an image', () => {

@@ -62,6 +62,8 @@ interface Binding {
   keys: string[];
   render(source: BindingSource): Rendered;
   last?: Rendered;
+  /** The update that last rendered it (a binding reading several PVs is rendered once per update). */
+  pass?: number;
 }
 
 /** What one binding writes: a text, a set of classes, a fill rectangle. */
@@ -213,20 +215,28 @@ function groupBinding(element: Element, key: string): Binding {
   return { element, keys: [key], render: (source) => ({ classes: qualityClass(source.value(key)) }) };
 }
 
+function sameClasses(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 function sameRendered(a: Rendered | undefined, b: Rendered): boolean {
   return (
     a !== undefined &&
     a.text === b.text &&
     a.fill?.y === b.fill?.y &&
     a.fill?.height === b.fill?.height &&
-    a.classes.join(' ') === b.classes.join(' ')
+    sameClasses(a.classes, b.classes)
   );
 }
 
 /**
- * Writes what changed: the text node's data in place, the fill, and the classes. Only classes this
- * binding set before are removed, so two bindings on one element (a value and its limit state) and
- * the author's own classes live side by side. `force` writes text and fill even if unchanged.
+ * Writes what changed, one DOM write per changed property and nothing read back from layout: the
+ * text node's data in place, the fill's y and height each only when it moved, and the classes only
+ * when they differ. Only classes this binding set before are removed, so two bindings on one
+ * element (a value and its limit state) and the author's own classes live side by side. `force`
+ * writes text, fill and classes even if unchanged.
  */
 function write(binding: Binding, next: Rendered, previous: Rendered | undefined, force: boolean): void {
   const { element } = binding;
@@ -237,15 +247,14 @@ function write(binding: Binding, next: Rendered, previous: Rendered | undefined,
       if ((node as Text).data !== next.text) (node as Text).data = next.text;
     } else element.textContent = next.text;
   }
-  if (
-    next.fill &&
-    (force || next.fill.y !== previous?.fill?.y || next.fill.height !== previous.fill.height)
-  ) {
-    element.setAttribute('y', String(next.fill.y));
-    element.setAttribute('height', String(next.fill.height));
+  if (next.fill) {
+    const before = force ? undefined : previous?.fill;
+    if (next.fill.y !== before?.y) element.setAttribute('y', String(next.fill.y));
+    if (next.fill.height !== before?.height) element.setAttribute('height', String(next.fill.height));
   }
+  if (!force && previous && sameClasses(previous.classes, next.classes)) return;
   const list = element.classList;
-  for (const c of previous?.classes ?? []) if (!next.classes.includes(c)) list.remove(c);
+  if (previous) for (const c of previous.classes) if (!next.classes.includes(c)) list.remove(c);
   for (const c of next.classes) if (!list.contains(c)) list.add(c);
 }
 
@@ -322,18 +331,15 @@ export function bindImage(
     textElements.set(id, [...(textElements.get(id) ?? []), el]);
   }
 
-  const render = (targets: Iterable<Binding>, force: boolean) => {
-    let writes = 0;
-    for (const binding of targets) {
-      const next = binding.render(source);
-      const previous = binding.last;
-      if (!force && sameRendered(previous, next)) continue;
-      binding.last = next;
-      write(binding, next, previous, force);
-      writes += 1;
-    }
-    return writes;
+  const render = (binding: Binding, force: boolean): number => {
+    const next = binding.render(source);
+    const previous = binding.last;
+    if (!force && sameRendered(previous, next)) return 0;
+    binding.last = next;
+    write(binding, next, previous, force);
+    return 1;
   };
+  let pass = 0;
 
   return {
     keys: [...byKey.keys()],
@@ -341,12 +347,23 @@ export function bindImage(
     textIds: [...textElements.keys()],
     textElements,
     update(keys) {
-      const targets = new Set<Binding>();
-      for (const key of keys) for (const b of byKey.get(key) ?? []) targets.add(b);
-      return render(targets, false);
+      pass += 1;
+      let writes = 0;
+      for (const key of keys) {
+        const list = byKey.get(key);
+        if (!list) continue;
+        for (const binding of list) {
+          if (binding.pass === pass) continue;
+          binding.pass = pass;
+          writes += render(binding, false);
+        }
+      }
+      return writes;
     },
     updateAll() {
-      return render(bindings, true);
+      let writes = 0;
+      for (const binding of bindings) writes += render(binding, true);
+      return writes;
     },
   };
 }

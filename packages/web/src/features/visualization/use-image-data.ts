@@ -5,6 +5,7 @@ import { getAllPvs } from '../../api/pv';
 import { rightsQuery } from '../../api/user-management';
 import { getProcessImage, getProcessImages } from '../../api/visualization';
 import { pvValueStore } from '../../live/pv-value-store';
+import { blockingError } from '../../lib/query-state';
 import { sanitizeSvg } from './sanitize-svg';
 import { processImageScreen } from './screens';
 
@@ -98,7 +99,7 @@ export function useImageData(name: string) {
     configs,
     canEditTexts: rights.data ? hasRight(rights.data, 'editTexts') : false,
     isPending: image.isPending || pvs.isPending,
-    error: image.error ?? pvs.error,
+    error: blockingError(image) ?? blockingError(pvs),
     refetch: () => {
       void image.refetch();
       void pvs.refetch();

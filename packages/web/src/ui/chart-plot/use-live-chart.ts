@@ -7,6 +7,7 @@ import {
   type TimeWindow,
 } from '@leitwarte/core';
 import { useEffect, useRef, useState } from 'react';
+import { frameBatch } from '../../live/frame-batch';
 import { pvHub } from '../../live/pv-hub';
 import { pvValueStore } from '../../live/pv-value-store';
 import { liveWindowAt } from './chart-range';
@@ -27,6 +28,35 @@ export function chartValueOf(value: ProcessValue | undefined): number | null {
     default:
       return null;
   }
+}
+
+const tickers = new Set<() => void>();
+let clock: ReturnType<typeof setInterval> | null = null;
+let tickFrame: number | null = null;
+
+function tickAll(): void {
+  tickFrame = null;
+  for (const ticker of [...tickers]) ticker();
+}
+
+/**
+ * Runs `ticker` every live tick until the returned function is called. All live charts of the page
+ * tick on one clock, in the page's frame batch: the charts that move together and the values that
+ * arrive in the same frame are rendered and committed once.
+ */
+function onLiveTick(ticker: () => void): () => void {
+  tickers.add(ticker);
+  clock ??= setInterval(() => {
+    tickFrame ??= frameBatch.request(tickAll);
+  }, LIVE_TICK_MS);
+  return () => {
+    tickers.delete(ticker);
+    if (tickers.size > 0 || clock === null) return;
+    clearInterval(clock);
+    clock = null;
+    if (tickFrame !== null) frameBatch.cancel(tickFrame);
+    tickFrame = null;
+  };
 }
 
 /**
@@ -63,7 +93,7 @@ export function useLiveChart(options: {
 
   useEffect(() => {
     if (!enabled) return;
-    const timer = setInterval(() => {
+    return onLiveTick(() => {
       const now = Date.now();
       const current = latest.current;
       const moved = (view: TimeWindow) => {
@@ -90,8 +120,7 @@ export function useLiveChart(options: {
         }
         return next;
       });
-    }, LIVE_TICK_MS);
-    return () => clearInterval(timer);
+    });
   }, [enabled]);
 
   return tail;
