@@ -10,7 +10,8 @@ import type { Plant } from '../plant.js';
 import { DEFAULT_BACKFILL_PLAN, type BackfillResult } from './backfill.js';
 import { startBackfillThread, type BackfillThread } from './backfill-thread.js';
 import type { Historian, Retention } from './historian-types.js';
-import { createIngestBuffer } from './ingest.js';
+import { createIngestBuffer, type SampleWriterThread } from './ingest.js';
+import { startWriterThread, type WriterThread } from './writer-thread.js';
 import { chartData, edgeDate, exportCsv, reportData, type QueryContext } from './queries.js';
 import { applyRetention } from './retention.js';
 import { createChartReadPool } from './chart-read-pool.js';
@@ -50,6 +51,12 @@ export interface HistorianDeps {
   readThreads?: number;
   /** SQLite: closed days are packed for charts this often (and at start). Default 10 minutes. */
   packMs?: number;
+  /**
+   * SQLite: flushes of at least this many samples are written on the historian's writer
+   * thread (writer-thread.ts). Default `maxBuffer`: a plant that fills the buffer within a
+   * flush interval.
+   */
+  writerThreadFrom?: number;
 }
 
 const ARCHIVES: readonly RollupArchive[] = ['QuarterHourValues', 'DayValues', 'MonthValues'];
@@ -67,12 +74,43 @@ export async function createHistorian(deps: HistorianDeps): Promise<Historian> {
   const periods = createLocalPeriods(plant.info.timeZone);
   const ctx: QueryContext = { repo, series, periods, readsBlock: hdb.sqlite !== null, readPool: null };
   const retention: Retention = { ...DEFAULT_RETENTION, ...deps.retention };
+  const maxBuffer = deps.maxBuffer ?? 5000;
+  const threadFrom = deps.writerThreadFrom ?? maxBuffer;
+  // SQLite: a flush of a big plant is written on the writer thread, started at the first one.
+  // A small plant's flush (the demo: some 500 samples) costs about a millisecond here, less
+  // than handing it over, and needs no thread.
+  let writerThread: WriterThread | null = null;
+  const lazyWriter: SampleWriterThread | undefined =
+    hdb.file === null
+      ? undefined
+      : {
+          get alive() {
+            return writerThread?.alive ?? !stopping;
+          },
+          write(seriesIds, times, values) {
+            if (writerThread === null) {
+              log.info(
+                `historian: flushes of ${threadFrom} samples or more are written on the writer thread`,
+              );
+            }
+            writerThread ??= startWriterThread(
+              { file: hdb.file as string, timeZone: plant.info.timeZone, chunkSize: maxBuffer },
+              (pairs) => {
+                for (const [seriesId, day] of pairs) repo.sampleDays?.noteDropped(seriesId, day);
+              },
+              log,
+            );
+            return writerThread.write(seriesIds, times, values);
+          },
+        };
   const ingest = createIngestBuffer({
     repo,
     series,
     periods,
-    maxBuffer: deps.maxBuffer ?? 5000,
-    chunkSize: hdb.sqlite ? (deps.maxBuffer ?? 5000) : undefined,
+    maxBuffer,
+    chunkSize: hdb.sqlite ? maxBuffer : undefined,
+    thread: lazyWriter,
+    threadFrom,
     // A batch refused by the fencing token (another process owns the field now) is dropped, not
     // retried: the field owner logs the loss once and stops this process's engines.
     onError: (error) => {
@@ -205,6 +243,7 @@ export async function createHistorian(deps: HistorianDeps): Promise<Historian> {
       await ctx.readPool?.close();
       ctx.readPool = null;
       await ingest.flush();
+      await writerThread?.close();
       await hdb.close();
     },
     flush: () => ingest.flush(),

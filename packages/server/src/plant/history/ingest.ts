@@ -40,7 +40,70 @@ export interface IngestOptions {
    * loop, so the historian gives it `maxBuffer` there; PostgreSQL's writes do not.
    */
   chunkSize?: number;
+  /**
+   * SQLite: the historian's writer thread. Flushes of at least `threadFrom` samples are written
+   * there, so the server's thread spends no time in SQLite for them.
+   */
+  thread?: SampleWriterThread;
+  /** Smallest flush the thread writes (default 1: every one). */
+  threadFrom?: number;
   onError?: (error: unknown) => void;
+}
+
+/** Gives the event loop back: requests and live messages waiting go first. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Writes samples on another thread (writer-thread.ts); resolves once they are committed. */
+export interface SampleWriterThread {
+  /** False once the thread has ended: flushes are written here again. */
+  readonly alive: boolean;
+  write(seriesIds: Int32Array, times: Float64Array, values: Float64Array): Promise<void>;
+}
+
+/**
+ * Samples sorted by series and time, one per (series, time): the last given wins, as a later
+ * upsert would. Sorted rows make sequential index inserts and let consecutive samples of a
+ * period merge into one rollup.
+ */
+export function uniqueSamples(rows: readonly SampleRow[]): SampleRow[] {
+  const indexed = rows.map((row, i) => ({ row, i }));
+  indexed.sort((x, y) => x.row.seriesId - y.row.seriesId || x.row.t - y.row.t || x.i - y.i);
+  const unique: SampleRow[] = [];
+  for (const { row } of indexed) {
+    const prev = unique[unique.length - 1];
+    if (prev && prev.seriesId === row.seriesId && prev.t === row.t) unique[unique.length - 1] = row;
+    else unique.push(row);
+  }
+  return unique;
+}
+
+/**
+ * Writes sorted samples in transactions of at most `chunkSize` rows with their rollups; `between`
+ * runs between two of them. A plant of 100,000 PVs delivers a whole second's values at once,
+ * and one SQLite transaction of them would hold the write lock (and, on the server's thread,
+ * every request and live message) for about a second. Rows are upserts and each chunk's rollups
+ * merge into what is stored, so the chunks add up to the same record. Returns the rows not
+ * written because the write lock was taken (busy).
+ */
+export async function writeSampleChunks(
+  repo: HistoryRepository,
+  periods: LocalPeriods,
+  sorted: readonly SampleRow[],
+  chunkSize: number | undefined,
+  between: () => Promise<void>,
+): Promise<SampleRow[]> {
+  const size = Math.max(1, chunkSize ?? Number.POSITIVE_INFINITY);
+  for (let from = 0; from < sorted.length; from += size) {
+    if (from > 0) await between();
+    const samples = sorted.slice(from, from + size);
+    try {
+      await repo.write({ samples, merge: rollupBatch(samples, periods) });
+    } catch (error) {
+      if (isBusy(error)) return sorted.slice(from);
+      throw error;
+    }
+  }
+  return [];
 }
 
 /** Rollups of samples sorted by series and time, per archive (consecutive samples of a period merge). */
@@ -88,41 +151,30 @@ export function createIngestBuffer(options: IngestOptions): IngestBuffer {
   }
 
   /**
-   * Writes the samples in transactions of at most `chunkSize` rows, giving the event loop back
-   * between them: a plant of 100,000 PVs delivers a whole second's values at once, and one
-   * SQLite transaction of them would hold every request and live message for about a second.
-   * Rows are upserts and each chunk's rollups merge into what is stored, so the chunks add up to
-   * the same record. Returns the rows not written when the write lock was taken (busy), to be
-   * kept.
+   * Writes the samples: on the writer thread when one is given and the flush is large, else
+   * here in transactions of at most `chunkSize` rows (writeSampleChunks). Returns the rows not
+   * written when the write lock was taken (busy), to be kept.
    */
   async function write(k: string[], t: number[], v: number[]): Promise<{ key: string; row: SampleRow }[]> {
     const ids = await series.ensure([...new Set(k)]);
-    // Sorted by series and time: sequential index inserts, and one row per (series, time).
-    const indexed = k.map((key, i) => ({
-      key,
-      row: { seriesId: ids.get(key) ?? 0, t: t[i] as number, v: v[i] as number },
-      i,
-    }));
-    indexed.sort((x, y) => x.row.seriesId - y.row.seriesId || x.row.t - y.row.t || x.i - y.i);
-    const unique: { key: string; row: SampleRow }[] = [];
-    for (const entry of indexed) {
-      const prev = unique[unique.length - 1];
-      if (prev && prev.row.seriesId === entry.row.seriesId && prev.row.t === entry.row.t)
-        unique[unique.length - 1] = entry;
-      else unique.push(entry);
+    const thread = options.thread;
+    if (thread?.alive && k.length >= (options.threadFrom ?? 1)) {
+      const seriesIds = new Int32Array(k.length);
+      for (let i = 0; i < k.length; i++) seriesIds[i] = ids.get(k[i] as string) ?? 0;
+      await thread.write(seriesIds, Float64Array.from(t), Float64Array.from(v));
+      return [];
     }
-    const size = Math.max(1, options.chunkSize ?? Number.POSITIVE_INFINITY);
-    for (let from = 0; from < unique.length; from += size) {
-      if (from > 0) await new Promise((resolve) => setImmediate(resolve));
-      const samples = unique.slice(from, from + size).map((e) => e.row);
-      try {
-        await repo.write({ samples, merge: rollupBatch(samples, periods) });
-      } catch (error) {
-        if (isBusy(error)) return unique.slice(from);
-        throw error;
-      }
-    }
-    return [];
+    const keyOf = new Map<number, string>();
+    for (const [key, id] of ids) keyOf.set(id, key);
+    const rows = k.map((key, i) => ({ seriesId: ids.get(key) ?? 0, t: t[i] as number, v: v[i] as number }));
+    const unwritten = await writeSampleChunks(
+      repo,
+      periods,
+      uniqueSamples(rows),
+      options.chunkSize,
+      nextTurn,
+    );
+    return unwritten.map((row) => ({ key: keyOf.get(row.seriesId) ?? '', row }));
   }
 
   const flush = () => {

@@ -39,13 +39,6 @@ export const HISTORY_FILE = 'history.sqlite';
 /** How long the server's thread waits for a write lock another connection holds. */
 const SERVER_THREAD_BUSY_MS = 100;
 
-/** SQLite's "database is locked": another connection holds the write lock (a retry later succeeds). */
-export const isBusy = (error: unknown) =>
-  typeof error === 'object' &&
-  error !== null &&
-  'code' in error &&
-  String(error.code).startsWith('SQLITE_BUSY');
-
 /**
  * Opens the historian's database. On SQLite it is a file of its own beside the store's, with
  * synchronous=NORMAL: bulk sample writes then cost no fsync per transaction and never wait

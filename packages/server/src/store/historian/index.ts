@@ -3,9 +3,9 @@ export {
   openHistoryDbForWorker,
   openHistoryFileReadOnly,
   HISTORY_FILE,
-  isBusy,
   type HistoryDb,
 } from './history-db.js';
+export { isBusy } from './busy.js';
 export { createSqliteChartReads, type RawChartReads } from './sqlite-chart-reads.js';
 export { createSeriesRepository, type SeriesRepository } from './series-repository.js';
 export {

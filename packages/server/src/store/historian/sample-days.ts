@@ -1,5 +1,6 @@
 import { QUARTER_HOUR_MS, decodeRunTiles, encodeRunTiles, runTiles, type RunTiles } from '@leitwarte/core';
 import type Database from 'better-sqlite3';
+import { isBusy } from './busy.js';
 
 /** Length of a sample day: UTC days, so a day never changes with the plant's time zone. */
 export const SAMPLE_DAY_MS = 86_400_000;
@@ -83,6 +84,18 @@ export function createSampleDays(raw: Database.Database) {
   const drop = raw.prepare('delete from history_sample_day where series_id = ? and day = ?');
   const dropBefore = raw.prepare('delete from history_sample_day where series_id = ? and day < ?');
 
+  const packDay = raw.transaction((seriesId: number, day: number): number => {
+    const { times, values } = samplesOf(seriesId, day, day + SAMPLE_DAY_MS);
+    if (times.length === 0) drop.run(seriesId, day);
+    else {
+      const packed = encodeSampleDay(day, times, values);
+      const run = decodeSampleDay(packed);
+      const tiles = encodeRunTiles(runTiles(run.offsets, run.values, QUARTER_HOUR_MS, TILES_PER_DAY));
+      put.run(seriesId, day, packed, Buffer.from(tiles.buffer, tiles.byteOffset, tiles.byteLength));
+    }
+    return times.length;
+  });
+
   // Writes at or after this time cannot touch a packed day (none starts there or later).
   let packedBelow = Infinity;
   // Packed days a write dropped, to pack again (series id → day starts).
@@ -158,18 +171,23 @@ export function createSampleDays(raw: Database.Database) {
       return true;
     },
 
-    /** Packs a closed day of a series (or drops its row when it holds no sample); returns the samples packed. */
+    /**
+     * Packs a closed day of a series (or drops its row when it holds no sample); returns the
+     * samples packed. Read and write are one transaction holding the write lock: a sample that
+     * another connection (the writer thread) commits into the day comes before, and is packed,
+     * or after, and drops the packed row. When the lock stays taken the day is noted to be
+     * packed on the next pass and 0 is returned.
+     */
     pack(seriesId: number, day: number): number {
-      const { times, values } = samplesOf(seriesId, day, day + SAMPLE_DAY_MS);
-      if (times.length === 0) drop.run(seriesId, day);
-      else {
-        const packed = encodeSampleDay(day, times, values);
-        const run = decodeSampleDay(packed);
-        const tiles = encodeRunTiles(runTiles(run.offsets, run.values, QUARTER_HOUR_MS, TILES_PER_DAY));
-        put.run(seriesId, day, packed, Buffer.from(tiles.buffer, tiles.byteOffset, tiles.byteLength));
+      try {
+        const count = packDay.immediate(seriesId, day);
+        dropped.get(seriesId)?.delete(day);
+        return count;
+      } catch (error) {
+        if (!isBusy(error)) throw error;
+        noteDropped(seriesId, day);
+        return 0;
       }
-      dropped.get(seriesId)?.delete(day);
-      return times.length;
     },
 
     /** Every series of the history (also of PVs the plant no longer has). */
@@ -211,6 +229,22 @@ export function createSampleDays(raw: Database.Database) {
       if (dropBefore.run(seriesId, t).changes === 0 || sampleDayOf(t) === t) return;
       // The day holding t keeps its samples from t on: packed again without the deleted ones.
       noteDropped(seriesId, sampleDayOf(t));
+    },
+
+    /**
+     * Packed days that the writer on another connection dropped (its drainDropped()): packed
+     * again by this connection's packer.
+     */
+    noteDropped(seriesId: number, day: number): void {
+      noteDropped(seriesId, day);
+    },
+
+    /** The days this connection's writes dropped, as series id, day pairs, forgotten here. */
+    drainDropped(): [number, number][] {
+      const pairs: [number, number][] = [];
+      for (const [seriesId, days] of dropped) for (const day of days) pairs.push([seriesId, day]);
+      dropped.clear();
+      return pairs;
     },
 
     /** The days dropped by writes since they were last packed, by series id. */
