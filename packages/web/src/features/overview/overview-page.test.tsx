@@ -5,6 +5,7 @@ import type * as AlertHubModule from '../../live/alert-hub';
 import type * as PvHubModule from '../../live/pv-hub';
 import type * as StationHubModule from '../../live/station-alarm-hub';
 import { pvValueStore } from '../../live/pv-value-store';
+import { endPrefetchHolds } from '../../lib/station-page-data';
 import type { FakeHubConnection } from '../../test-support/fake-hub-connection';
 import { fakeServer, json, type FakeRequest } from '../../test-support/fake-server';
 import { analogPv, operator, station } from '../../test-support/fixtures';
@@ -53,6 +54,7 @@ vi.mock('../../live/station-alarm-hub', async (importOriginal) => {
 });
 
 afterEach(() => {
+  endPrefetchHolds();
   pvValueStore.clear();
   hub.connections.length = 0;
   hub.failStart = false;
@@ -89,6 +91,30 @@ function plant() {
       ]),
     'GET /api/Pv/all': () => json(200, pvs),
     'POST /api/Pv/configs': configsOf(pvs),
+    // A station's node of the PV tree, as the station page asks for it.
+    'GET /api/Pv/getallpvnodes': (request) => {
+      const stationNr = Number(new URL(request.path, 'http://localhost').searchParams.get('stationNr'));
+      const own = pvs.filter((p) => Math.floor(p.config.pvRef.nr / 100_000) === stationNr);
+      return json(200, [
+        {
+          stationNumber: stationNr,
+          stationName: `Station ${stationNr}`,
+          groups: [
+            {
+              subtype: 'Füllstand',
+              pvs: own.map((p) => ({
+                pvRef: p.config.pvRef,
+                name: p.config.name,
+                eks: p.config.eksNr,
+                stationNumber: stationNr,
+                stationName: `Station ${stationNr}`,
+                subtype: p.config.subtype,
+              })),
+            },
+          ],
+        },
+      ]);
+    },
   });
 }
 
@@ -204,6 +230,51 @@ describe('overview', () => {
     expect(within(north).getByText('Keine offenen Meldungen')).toBeDefined();
     expect(within(south).getByRole('link', { name: 'Hochbehälter Süd' }).getAttribute('href')).toBe(
       '/stations/2',
+    );
+  });
+
+  it("fetches a station page's data ahead when the pointer rests on its tile, not when it passes over", async () => {
+    const server = plant();
+    renderApp('/overview');
+    const north = await screen.findByRole('region', { name: 'Wasserwerk Nord' });
+    const south = screen.getByRole('region', { name: 'Hochbehälter Süd' });
+    const nodeCalls = () => server.requests.filter((r) => r.path.startsWith('/api/Pv/getallpvnodes'));
+    const configCalls = () => server.calls('POST', '/api/Pv/configs').length;
+    await waitFor(() => expect(configCalls()).toBeGreaterThan(0));
+    const tileConfigCalls = configCalls();
+
+    // Passing over a tile on the way elsewhere fetches nothing.
+    const southLink = within(south).getByRole('link', { name: 'Hochbehälter Süd' });
+    fireEvent.pointerEnter(southLink);
+    fireEvent.pointerLeave(southLink);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(nodeCalls()).toHaveLength(0);
+
+    fireEvent.pointerEnter(within(north).getByRole('link', { name: 'Wasserwerk Nord' }));
+    await waitFor(() =>
+      expect(nodeCalls().map((r) => r.path)).toEqual(['/api/Pv/getallpvnodes?stationNr=1']),
+    );
+    // Then the configs of the station's PVs, as the station page asks for them.
+    await waitFor(() => expect(configCalls()).toBe(tileConfigCalls + 1));
+    const last = server.calls('POST', '/api/Pv/configs').at(-1);
+    expect(last?.body).toEqual([
+      { type: 'AnaIn', nr: 100001 },
+      { type: 'AnaIn', nr: 100002 },
+    ]);
+
+    // The station's values are subscribed ahead as well (the tiles alone hold only key values).
+    const subscribedNrs = () =>
+      hub.connections
+        .flatMap((c) => c.invocations)
+        .filter((i) => i.method === 'SubscribeToPvs')
+        .flatMap((i) => (i.args[0] as PvRef[]).map((ref) => ref.nr));
+    await waitFor(() => expect(subscribedNrs()).toContain(100002));
+
+    // A button or finger going down on a link fetches without waiting for a rest: the click
+    // follows within some 100 ms.
+    fireEvent.pointerDown(southLink);
+    await waitFor(() =>
+      expect(nodeCalls().map((r) => r.path)).toContain('/api/Pv/getallpvnodes?stationNr=2'),
     );
   });
 

@@ -3,6 +3,7 @@ import { pvKey } from '@leitwarte/core';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useStationPrefetch } from '../../lib/station-page-data';
 import { useVisualisationText } from '../../lib/visualisation-texts';
 import { DialStateBadge } from '../../ui/pv/dial-state-badge';
 import type { StationGroup } from './group-pvs';
@@ -25,6 +26,7 @@ export const StationCard = memo(function StationCard({
   const { station, pvs } = group;
   const title = station ? station.name : t('overview.otherValues');
   const headingId = `overview-${group.key}`;
+  const prefetch = useStationPrefetch(station?.stationNumber ?? -1);
 
   return (
     <Paper
@@ -42,7 +44,13 @@ export const StationCard = memo(function StationCard({
           <div>
             <Title order={2} size="h4" id={headingId}>
               {station ? (
-                <Anchor component={Link} to={`/stations/${station.stationNumber}`} c="inherit" inherit>
+                <Anchor
+                  component={Link}
+                  to={`/stations/${station.stationNumber}`}
+                  c="inherit"
+                  inherit
+                  {...prefetch}
+                >
                   {title}
                 </Anchor>
               ) : (

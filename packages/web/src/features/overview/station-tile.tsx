@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useStationAlertSummary } from '../../live/station-alerts';
 import { useLocaleFormat } from '../../lib/format-locale';
+import { useStationPrefetch } from '../../lib/station-page-data';
 import { useLiveStation } from '../../lib/use-live-station';
 import type { PriorityLook } from '../../lib/use-priorities';
 import { useVisualisationText } from '../../lib/visualisation-texts';
@@ -42,6 +43,7 @@ export const StationTile = memo(function StationTile({
   const priority = alerts.topPriority === null ? undefined : priorities.get(alerts.topPriority);
   const alarm = alerts.active > 0;
   const headingId = `tile-${station.stationNumber}`;
+  const prefetch = useStationPrefetch(station.stationNumber);
   return (
     <Paper
       component="section"
@@ -66,6 +68,7 @@ export const StationTile = memo(function StationTile({
             id={headingId}
             className="station-tile__name"
             title={station.name}
+            {...prefetch}
           >
             {station.name}
           </Anchor>

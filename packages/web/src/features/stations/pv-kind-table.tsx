@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Paper, Table, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Badge, Paper, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { pvKey, type Alert, type LimitType, type PvConfig } from '@leitwarte/core';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -77,29 +77,20 @@ export const PvKindTable = memo(function PvKindTable({
                   onClick={() => onOpen(key)}
                 >
                   <Table.Td>
-                    <Text
-                      span
-                      size="sm"
-                      component="button"
+                    <button
                       type="button"
-                      className="pv-row__open"
+                      className="pv-row__open pv-row__name"
                       onClick={(event) => {
                         event.stopPropagation();
                         onOpen(key);
                       }}
                     >
                       {pv.name}
-                    </Text>
-                    {pv.subtype ? (
-                      <Text span size="xs" c="dimmed" ml={6}>
-                        {plantText(pv.subtype)}
-                      </Text>
-                    ) : null}
+                    </button>
+                    {pv.subtype ? <span className="pv-row__subtype">{plantText(pv.subtype)}</span> : null}
                   </Table.Td>
                   <Table.Td c="dimmed">
-                    <Text span size="xs">
-                      {pv.eksNr}
-                    </Text>
+                    <span className="pv-row__eks">{pv.eksNr}</span>
                   </Table.Td>
                   <Table.Td ta="right">
                     <PvValueCell config={pv} />
@@ -111,24 +102,23 @@ export const PvKindTable = memo(function PvKindTable({
                     <LimitState alerts={alertsByPv.get(key)} />
                   </Table.Td>
                   <Table.Td onClick={(event) => event.stopPropagation()}>
-                    <Tooltip label={t('operate.station.trend')}>
-                      <ActionIcon
-                        component={Link}
-                        to={`/charts/realtime-trendline?pv=${key}`}
-                        variant="subtle"
-                        size="sm"
-                        aria-label={t('operate.station.trendOf', { pv: pv.name })}
-                      >
-                        <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
-                          <polyline
-                            points="1,12 5,7 9,9 15,3"
-                            fill="none"
-                            stroke="currentColor"
-                            strokeWidth="1.8"
-                          />
-                        </svg>
-                      </ActionIcon>
-                    </Tooltip>
+                    <ActionIcon
+                      component={Link}
+                      to={`/charts/realtime-trendline?pv=${key}`}
+                      variant="subtle"
+                      size="sm"
+                      aria-label={t('operate.station.trendOf', { pv: pv.name })}
+                      title={t('operate.station.trend')}
+                    >
+                      <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
+                        <polyline
+                          points="1,12 5,7 9,9 15,3"
+                          fill="none"
+                          stroke="currentColor"
+                          strokeWidth="1.8"
+                        />
+                      </svg>
+                    </ActionIcon>
                   </Table.Td>
                 </Table.Tr>
               );

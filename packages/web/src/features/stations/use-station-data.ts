@@ -6,17 +6,13 @@ import { allStationsQuery } from '../../api/station';
 import { pvHub } from '../../live/pv-hub';
 import { stationAlerts } from '../../live/station-alerts';
 import { pvConfigListQuery } from '../../lib/pv-config-list';
+import { stationRefs } from '../../lib/station-page-data';
 
 /** The station, its PV references from its node of the PV tree, and their configs (batched PV info requests). */
 export function useStationData(stationNr: number) {
   const stations = useQuery(allStationsQuery);
   const nodes = useQuery(stationPvNodeQuery(stationNr));
-  const refs = useMemo<PvRef[]>(() => {
-    const node = nodes.data;
-    return node
-      ? node.groups.flatMap((g) => g.pvs.map((pv) => ({ type: pv.pvRef.type, nr: pv.pvRef.nr })))
-      : [];
-  }, [nodes.data]);
+  const refs = useMemo<PvRef[]>(() => stationRefs(nodes.data), [nodes.data]);
   const configs = useQuery({ ...pvConfigListQuery(refs), enabled: nodes.isSuccess });
   const station = stations.data?.find((s) => s.stationNumber === stationNr) ?? null;
   return {
