@@ -144,6 +144,7 @@ export function ChartView({ definition, live, keepViewInAddress, onConfigSaved, 
     maxima: definition.maxima,
     fetcher,
     liveTail,
+    inFrame: live && autoRefresh,
     ...(opening?.request ? { opening: opening.request } : {}),
   });
   useEffect(() => {

@@ -1,6 +1,7 @@
 import type { ChartColumnsReply, PvRef } from '@leitwarte/core';
 import { renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { frameBatch } from '../../live/frame-batch';
 import { startOpeningRequest, useChartData, type ChartDataFetcher, type DataSeries } from './use-chart-data';
 
 const A: PvRef = { type: 'AnaIn', nr: 1 };
@@ -109,5 +110,30 @@ describe('useChartData', () => {
     });
     expect(opening).toBeNull();
     expect(early).not.toHaveBeenCalled();
+  });
+
+  it("publishes data of a chart that follows now in the page's frame batch, after a gesture in a transition", async () => {
+    const fetcher = vi.fn<ChartDataFetcher>(async (range) => reply([[range.start + 500, 1]]));
+    const request = vi.spyOn(frameBatch, 'request');
+    const { result, rerender } = renderHook(
+      (props: { view: { start: number; end: number }; inFrame: boolean }) =>
+        useChartData({ series, width: 800, preset: 'MeasurementArchive', maxima, fetcher, ...props }),
+      { initialProps: { view, inFrame: true } },
+    );
+    // The first data is published at once: nothing is on screen yet.
+    await waitFor(() => expect(result.current.state).toBe('done'));
+    const before = request.mock.calls.length;
+
+    // Moved by the live clock: the new range's data goes through the frame batch.
+    rerender({ view: { start: view.start + 60_000, end: view.end + 60_000 }, inFrame: true });
+    await waitFor(() => expect(result.current.lastPointAt('a')).toBeGreaterThan(view.end));
+    expect(request.mock.calls.length).toBeGreaterThan(before);
+
+    // Moved by a gesture: a transition, not the frame batch.
+    const afterLive = request.mock.calls.length;
+    rerender({ view: { start: view.start + 120_000, end: view.end + 120_000 }, inFrame: false });
+    await waitFor(() => expect(result.current.lastPointAt('a')).toBeGreaterThan(view.end + 60_000));
+    expect(request.mock.calls.length).toBe(afterLive);
+    request.mockRestore();
   });
 });

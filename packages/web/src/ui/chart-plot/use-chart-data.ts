@@ -12,7 +12,8 @@ import {
   type TimeWindow,
   pvKey,
 } from '@leitwarte/core';
-import { startTransition, useCallback, useEffect, useMemo, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { frameBatch } from '../../live/frame-batch';
 
 /** A series as the data layer sees it: its plot key and what its values are. */
 export interface DataSeries {
@@ -216,9 +217,18 @@ export function useChartData(
     liveTail?: LiveTail;
     /** A request started before the chart was shown, taken over by the first load if it fits. */
     opening?: OpeningRequest;
+    /**
+     * The chart follows now (its view moved by the live clock, not by a gesture): data arriving is
+     * published in the page's frame batch, committed together with the live values of that frame.
+     */
+    inFrame?: boolean;
   },
 ): ChartDataView {
   const { series, view, width, preset, maxima, fetcher, liveTail, opening } = options;
+  const inFrame = useRef(options.inFrame ?? false);
+  useEffect(() => {
+    inFrame.current = options.inFrame ?? false;
+  });
   const [store] = useState(() => new ChartDataStore());
   const [version, setVersion] = useState(0);
   const [retries, setRetries] = useState(0);
@@ -276,11 +286,14 @@ export function useChartData(
             update();
             setVersion((v) => v + 1);
           };
-          // The first data of a chart is what the user waits for: at once. Data arriving while
-          // something is drawn (after a zoom or pan) renders in a transition, which React splits
-          // into short slices, so the frames of a gesture that goes on keep coming.
-          if (store.lastShown.size > 0) startTransition(publish);
-          else publish();
+          // The first data of a chart is what the user waits for: at once. A chart that follows
+          // now publishes in the frame batch: one commit with the frame's live values, never a
+          // second one in that frame. Data arriving while something is drawn after a zoom or pan
+          // renders in a transition, which React splits into short slices, so the frames of a
+          // gesture that goes on keep coming.
+          if (store.lastShown.size === 0) publish();
+          else if (inFrame.current) frameBatch.request(publish);
+          else startTransition(publish);
         });
     }
     // seriesSignature stands for the series list; the fetcher changes with the series.

@@ -111,6 +111,7 @@ function ChartWidgetPlot({ definition }: { definition: ChartDefinition }) {
     maxima: definition.maxima,
     fetcher,
     liveTail,
+    inFrame: live && following,
   });
   useEffect(() => {
     lastPointAt.current = shown.lastPointAt;
