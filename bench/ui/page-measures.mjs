@@ -134,7 +134,16 @@ export function naiveFilterAndSort({ rows, needle }) {
   return { filterMs: t1 - t0, sortMs: t2 - t1, matched: filtered.length, first: sorted[0]?.id };
 }
 
-/** In the page: frame intervals and React commits per frame for `ms`. */
+/**
+ * In the page: frame intervals and React commits per rendered frame for `ms`. Commits are counted
+ * up to each frame's layout, not between two animation-frame callbacks: the page's frame batch
+ * commits in its own animation-frame callback, which may run before or after this watcher's in a
+ * given frame (callbacks run in the order they were requested), so counting between the watcher's
+ * callbacks can put two frames' commits into one interval. A ResizeObserver's callback runs in every
+ * rendering update after all animation-frame callbacks and their microtasks; the watcher resizes a
+ * one-pixel marker each frame so that it fires in every frame, and what was committed since the
+ * last one is what this frame shows.
+ */
 export async function watchFrames({ ms }) {
   const hook = /** @type {any} */ (window).__benchCommits;
   const intervals = [];
@@ -145,20 +154,34 @@ export async function watchFrames({ ms }) {
     for (const entry of list.getEntries()) longTasks.push(entry.duration);
   });
   observer.observe({ type: 'longtask' });
+  const marker = document.createElement('div');
+  marker.style.cssText = 'position:fixed;left:-10px;top:0;width:1px;height:1px;pointer-events:none';
+  document.body.append(marker);
+  let counting = false;
+  const rendered = new ResizeObserver(() => {
+    if (counting) perFrame.push(hook.count);
+    hook.count = 0;
+  });
+  rendered.observe(marker);
   await new Promise((resolve) => {
     const start = performance.now();
     let last = start;
-    hook.count = 0;
+    let wide = false;
     const tick = (now) => {
       intervals.push(now - last);
-      perFrame.push(hook.count);
-      hook.count = 0;
       last = now;
+      counting = true;
+      wide = !wide;
+      marker.style.width = wide ? '2px' : '1px';
       if (now - start > ms) resolve(undefined);
       else requestAnimationFrame(tick);
     };
     requestAnimationFrame(tick);
   });
+  // The last frame's layout.
+  await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  rendered.disconnect();
+  marker.remove();
   observer.disconnect();
   return { intervals, perFrame, longTasks };
 }

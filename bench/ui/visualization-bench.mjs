@@ -13,7 +13,8 @@
 // and the batches are `newValues` records injected into the PV channel's WebSocket (proxied to
 // the server by page.routeWebSocket), as the alert-archive benchmark does.
 // BENCH_VISU_SECONDS sets each phase (default 30; the budget speaks of 5 minutes);
-// BENCH_VISU_TRACE=<file> writes a Chrome trace of 5 s of batches after the figures.
+// BENCH_VISU_TRACE=<file> writes a Chrome trace of 5 s of batches after the figures,
+// BENCH_VISU_PROFILE=<file> a CPU profile of 5 s of batches.
 import { writeFileSync } from 'node:fs';
 import { report } from '../support.mjs';
 import { PASSWORD, launchChromium, round, startApp, stats } from './app-under-test.mjs';
@@ -286,6 +287,18 @@ try {
     }
     await cdp.send('IO.close', { handle: stream });
     writeFileSync(process.env.BENCH_VISU_TRACE, Buffer.concat(chunks));
+    clearInterval(timer);
+  }
+
+  // BENCH_VISU_PROFILE=<file>: a CPU profile (.cpuprofile) of 5 s more of batches.
+  if (process.env.BENCH_VISU_PROFILE) {
+    timer = sendBatches();
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+    await cdp.send('Profiler.start');
+    await page.waitForTimeout(5000);
+    const { profile } = await cdp.send('Profiler.stop');
+    writeFileSync(process.env.BENCH_VISU_PROFILE, JSON.stringify(profile));
     clearInterval(timer);
   }
 

@@ -1,13 +1,14 @@
 import { Group, SegmentedControl, Select, Text } from '@mantine/core';
 import { pvKey, type DashboardWidget } from '@leitwarte/core';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getAutoChartData } from '../../../api/charts';
 import { requestPvConfig } from '../../../api/pv';
 import { heatColour, heatGrid } from '../heat-map-grid';
 
 type HeatMap = Extract<DashboardWidget, { kind: 'HeatMap' }>;
+type Span = (typeof SPANS)[number];
 
 const SPANS = [7, 14, 28] as const;
 const CELL_W = 14;
@@ -24,7 +25,7 @@ const REFRESH_MS = 5 * 60_000;
 export function HeatMapWidget({ widget, locale }: { widget: HeatMap; locale: string }) {
   const { t } = useTranslation();
   const [pvIndex, setPvIndex] = useState(0);
-  const [days, setDays] = useState<(typeof SPANS)[number]>(7);
+  const [days, setDays] = useState<Span>(7);
   const [hover, setHover] = useState<{ day: number; hour: number } | null>(null);
   const pv = widget.pvs[Math.min(pvIndex, widget.pvs.length - 1)];
   const key = pv ? pvKey(pv) : '';
@@ -67,30 +68,14 @@ export function HeatMapWidget({ widget, locale }: { widget: HeatMap; locale: str
 
   return (
     <div className="heat-map" data-pv={key} data-days={days}>
-      <Group gap="xs" wrap="wrap" mb={4}>
-        {widget.pvs.length > 1 ? (
-          <Select
-            size="xs"
-            aria-label={t('dashboard.heatMap.pv')}
-            data={widget.pvs.map((ref, i) => ({
-              value: String(i),
-              label: names.data?.[i]?.name ?? pvKey(ref),
-            }))}
-            value={String(pvIndex)}
-            onChange={(v) => v !== null && setPvIndex(Number(v))}
-            allowDeselect={false}
-            w={220}
-            maw="100%"
-          />
-        ) : null}
-        <SegmentedControl
-          size="xs"
-          aria-label={t('dashboard.heatMap.span')}
-          value={String(days)}
-          onChange={(v) => setDays(Number(v) as (typeof SPANS)[number])}
-          data={SPANS.map((d) => ({ value: String(d), label: t('dashboard.heatMap.days', { days: d }) }))}
-        />
-      </Group>
+      <HeatMapControls
+        pvs={widget.pvs}
+        names={names.data}
+        pvIndex={pvIndex}
+        days={days}
+        onPvIndex={setPvIndex}
+        onDays={setDays}
+      />
       {data.isPending ? (
         <Text size="sm" c="dimmed">
           {t('app.loading')}
@@ -168,3 +153,52 @@ export function HeatMapWidget({ widget, locale }: { widget: HeatMap; locale: str
     </div>
   );
 }
+
+/**
+ * The PV and span pickers, kept out of the widget's renders: Mantine's SegmentedControl sets state
+ * from its ref callbacks, so every render of it commits a second time. The widget renders again
+ * whenever its query refreshes or the pointer moves over the grid; these props stay the same then.
+ */
+const HeatMapControls = memo(function HeatMapControls({
+  pvs,
+  names,
+  pvIndex,
+  days,
+  onPvIndex,
+  onDays,
+}: {
+  pvs: HeatMap['pvs'];
+  names: readonly { name: string }[] | undefined;
+  pvIndex: number;
+  days: Span;
+  onPvIndex: (index: number) => void;
+  onDays: (days: Span) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Group gap="xs" wrap="wrap" mb={4}>
+      {pvs.length > 1 ? (
+        <Select
+          size="xs"
+          aria-label={t('dashboard.heatMap.pv')}
+          data={pvs.map((ref, i) => ({
+            value: String(i),
+            label: names?.[i]?.name ?? pvKey(ref),
+          }))}
+          value={String(pvIndex)}
+          onChange={(v) => v !== null && onPvIndex(Number(v))}
+          allowDeselect={false}
+          w={220}
+          maw="100%"
+        />
+      ) : null}
+      <SegmentedControl
+        size="xs"
+        aria-label={t('dashboard.heatMap.span')}
+        value={String(days)}
+        onChange={(v) => onDays(Number(v) as Span)}
+        data={SPANS.map((d) => ({ value: String(d), label: t('dashboard.heatMap.days', { days: d }) }))}
+      />
+    </Group>
+  );
+});
