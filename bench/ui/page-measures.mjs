@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 /// <reference lib="dom.iterable" />
-/* global document, window, requestAnimationFrame, MutationObserver, HTMLInputElement */
+/* global document, window, requestAnimationFrame, MutationObserver, HTMLInputElement, ResizeObserver */
 // Functions run inside the page (page.evaluate): each is self-contained and measures with the
 // page's own clock, from the user's input to the frame after the list has changed.
 

@@ -1,11 +1,12 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Profiler } from 'react';
+import type { DashboardWidget } from '@leitwarte/core';
 import { describe, expect, it } from 'vitest';
 import { fakeServer, json } from '../../../test-support/fake-server';
 import { renderWithProviders } from '../../../test-support/render';
 import { HeatMapWidget } from './heat-map-widget';
 
-const widget = {
+const widget: Extract<DashboardWidget, { kind: 'HeatMap' }> = {
   id: 3,
   kind: 'HeatMap',
   title: 'Behälter',
@@ -15,7 +16,7 @@ const widget = {
   pvs: [{ type: 'AnaIn', nr: 100_010 }],
   min: 0,
   max: 10,
-} as const;
+};
 
 const HOUR = 3_600_000;
 
@@ -33,7 +34,7 @@ describe('heat map widget', () => {
           series: [
             {
               seriesId: 1,
-              pv: widget.pvs[0],
+              pv: widget.pvs[0]!,
               measurementType: 'Mittelwert',
               dimension: 'm',
               dataPoints: quarterHours(),
