@@ -6,7 +6,8 @@
 // against the same page with no values changing (the machine's own noise), value-to-screen per
 // batch (from the record's arrival at the page's socket to the last element it changed, in ms and
 // in frames begun) and the heap at the start and end. A second baseline in the same run: the same
-// image re-created from markup for every batch (what re-rendering the whole SVG per update costs).
+// image re-created from markup for every batch (what re-rendering the whole SVG per update costs),
+// and the floor: the same writes alone in a plain page (what the browser's layout of them costs).
 //
 // The server is real (login, rights, the PV channel). The image, its PV configs and the values
 // are generated: the image is answered by page.route, the configs are added to GET /api/Pv/all,
@@ -156,6 +157,56 @@ async function baselineRerender({ markup, batches, ms }) {
     requestAnimationFrame(frame);
   });
   return { intervals, renders };
+}
+
+/**
+ * The floor in the page: the same image alone in the page and only its writes, made in the frame
+ * each batch is due (texts' data, fills' y and height, state classes; no app, no formatting), so
+ * the frames show what the browser's layout and paint of one batch cost by themselves.
+ */
+async function baselinePlainWrites({ markup, batches, ms }) {
+  const host = document.createElement('div');
+  document.body.replaceChildren(host);
+  const svg = new DOMParser().parseFromString(markup, 'image/svg+xml').documentElement;
+  // Fitted to the window as the screen fits it.
+  svg.setAttribute('style', 'display:block;width:100%;height:100vh');
+  host.replaceChildren(svg);
+  const texts = [...svg.querySelectorAll('[data-pv]')];
+  const fills = [...svg.querySelectorAll('[data-pv-fill]')];
+  const states = [...svg.querySelectorAll('[data-pv-state]')];
+  const intervals = [];
+  const writes = [];
+  let tick = 0;
+  await new Promise((resolve) => {
+    const start = performance.now();
+    let last = start;
+    let nextBatch = start;
+    const frame = (now) => {
+      intervals.push(now - last);
+      last = now;
+      if (now >= nextBatch) {
+        const t0 = performance.now();
+        const values = batches[tick % batches.length];
+        texts.forEach((el, i) => {
+          /** @type {Text} */ (el.firstChild).data = `${values[i].toFixed(1)} m`;
+        });
+        fills.forEach((el, i) => {
+          const height = (30 * values[i]) / 100;
+          el.setAttribute('y', String(Number(el.getAttribute('data-y0')) + 30 - height));
+          el.setAttribute('height', String(height));
+        });
+        states.forEach((el, i) => el.setAttribute('class', values[i] > 50 ? 'pv-on' : 'pv-off'));
+        writes.push(performance.now() - t0);
+        tick += 1;
+        nextBatch += 1000;
+      }
+      if (now - start > ms) resolve(undefined);
+      else requestAnimationFrame(frame);
+    };
+    for (const el of fills) el.setAttribute('data-y0', el.getAttribute('y') ?? '0');
+    requestAnimationFrame(frame);
+  });
+  return { intervals, writes };
 }
 
 // The heap after a full collection, from the DevTools protocol: what stays reachable. (The page's
@@ -327,6 +378,7 @@ try {
     Array.from({ length: ELEMENTS }, (_, i) => value(i, t).doubleValue),
   );
   const baseline = await page.evaluate(baselineRerender, { markup, batches, ms: SECONDS * 1000 });
+  const plain = await page.evaluate(baselinePlainWrites, { markup, batches, ms: SECONDS * 1000 });
 
   const over = (intervals) => intervals.slice(1).filter((ms) => ms > 17.7).length;
   const frames = stats(live.intervals.slice(1));
@@ -355,6 +407,14 @@ try {
     'frames of re-creating the SVG per batch: p95 / max (ms), over 17.7 ms': {
       value: NaN,
       baseline: `${round(baseFrames.p95)} / ${round(baseFrames.max)}, ${over(baseline.intervals)}`,
+    },
+    'the same writes alone in a plain page (the floor): frames p95 / max (ms), over 17.7 ms': {
+      value: NaN,
+      baseline: `${round(stats(plain.intervals.slice(1)).p95)} / ${round(stats(plain.intervals.slice(1)).max)}, ${over(plain.intervals)}`,
+    },
+    'script of those writes per batch p50 / max (ms)': {
+      value: NaN,
+      baseline: `${round(stats(plain.writes).p50)} / ${round(stats(plain.writes).max)}`,
     },
     'batch arrival to its last element written (ms; baseline: re-creating the SVG) p50 / max': {
       value: `${round(delay.p50)} / ${round(delay.max)}`,
