@@ -119,13 +119,56 @@ async function watchFrames({ ms, selector }) {
   return { intervals, frameStarts, writes, arrivals: arrivals.slice(arrivalsBefore) };
 }
 
-/** Baseline in the page: the whole image re-created from markup for each batch of values. */
-async function baselineRerender({ markup, batches, ms }) {
+/**
+ * A baseline in the page, the app gone: one batch of values a second, written in the frame it is
+ * due, and every frame interval. `rerender`: the whole image re-created from markup for each
+ * batch (what re-rendering the whole SVG per update costs; a batch's cost includes its layout).
+ * `writes`: the same image alone in the page, fitted to the window as the screen fits it, and
+ * only its writes (texts' data, fills' y and height, state classes; no app, no formatting): the
+ * floor the browser's layout and paint of one batch set (a batch's cost is its script alone).
+ */
+async function baselineInPage({ markup, batches, ms, mode }) {
   const host = document.createElement('div');
   document.body.replaceChildren(host);
   const template = new DOMParser().parseFromString(markup, 'image/svg+xml').documentElement;
+  /** @type {(values: number[]) => void} */
+  let writeBatch;
+  if (mode === 'rerender') {
+    writeBatch = (values) => {
+      const svg = /** @type {Element} */ (template.cloneNode(true));
+      let i = 0;
+      for (const el of svg.querySelectorAll('[data-pv],[data-pv-fill],[data-pv-state]')) {
+        const v = values[i++];
+        if (el.hasAttribute('data-pv')) el.textContent = `${v.toFixed(1)} m`;
+        else if (el.hasAttribute('data-pv-fill')) el.setAttribute('height', String((30 * v) / 100));
+        else el.setAttribute('class', v > 50 ? 'pv-on' : 'pv-off');
+      }
+      host.replaceChildren(svg);
+      host.getBoundingClientRect();
+    };
+  } else {
+    template.setAttribute('style', 'display:block;width:100%;height:100vh');
+    host.replaceChildren(template);
+    const texts = [...template.querySelectorAll('[data-pv]')];
+    const fills = [...template.querySelectorAll('[data-pv-fill]')].map((el) => ({
+      el,
+      bottom: Number(el.getAttribute('y') ?? 0) + 30,
+    }));
+    const states = [...template.querySelectorAll('[data-pv-state]')];
+    writeBatch = (values) => {
+      texts.forEach((el, i) => {
+        /** @type {Text} */ (el.firstChild).data = `${values[i].toFixed(1)} m`;
+      });
+      fills.forEach(({ el, bottom }, i) => {
+        const height = (30 * values[i]) / 100;
+        el.setAttribute('y', String(bottom - height));
+        el.setAttribute('height', String(height));
+      });
+      states.forEach((el, i) => el.setAttribute('class', values[i] > 50 ? 'pv-on' : 'pv-off'));
+    };
+  }
   const intervals = [];
-  const renders = [];
+  const costs = [];
   let tick = 0;
   await new Promise((resolve) => {
     const start = performance.now();
@@ -136,18 +179,8 @@ async function baselineRerender({ markup, batches, ms }) {
       last = now;
       if (now >= nextBatch) {
         const t0 = performance.now();
-        const values = batches[tick % batches.length];
-        const svg = /** @type {Element} */ (template.cloneNode(true));
-        let i = 0;
-        for (const el of svg.querySelectorAll('[data-pv],[data-pv-fill],[data-pv-state]')) {
-          const v = values[i++];
-          if (el.hasAttribute('data-pv')) el.textContent = `${v.toFixed(1)} m`;
-          else if (el.hasAttribute('data-pv-fill')) el.setAttribute('height', String((30 * v) / 100));
-          else el.setAttribute('class', v > 50 ? 'pv-on' : 'pv-off');
-        }
-        host.replaceChildren(svg);
-        host.getBoundingClientRect();
-        renders.push(performance.now() - t0);
+        writeBatch(batches[tick % batches.length]);
+        costs.push(performance.now() - t0);
         tick += 1;
         nextBatch += 1000;
       }
@@ -156,57 +189,7 @@ async function baselineRerender({ markup, batches, ms }) {
     };
     requestAnimationFrame(frame);
   });
-  return { intervals, renders };
-}
-
-/**
- * The floor in the page: the same image alone in the page and only its writes, made in the frame
- * each batch is due (texts' data, fills' y and height, state classes; no app, no formatting), so
- * the frames show what the browser's layout and paint of one batch cost by themselves.
- */
-async function baselinePlainWrites({ markup, batches, ms }) {
-  const host = document.createElement('div');
-  document.body.replaceChildren(host);
-  const svg = new DOMParser().parseFromString(markup, 'image/svg+xml').documentElement;
-  // Fitted to the window as the screen fits it.
-  svg.setAttribute('style', 'display:block;width:100%;height:100vh');
-  host.replaceChildren(svg);
-  const texts = [...svg.querySelectorAll('[data-pv]')];
-  const fills = [...svg.querySelectorAll('[data-pv-fill]')];
-  const states = [...svg.querySelectorAll('[data-pv-state]')];
-  const intervals = [];
-  const writes = [];
-  let tick = 0;
-  await new Promise((resolve) => {
-    const start = performance.now();
-    let last = start;
-    let nextBatch = start;
-    const frame = (now) => {
-      intervals.push(now - last);
-      last = now;
-      if (now >= nextBatch) {
-        const t0 = performance.now();
-        const values = batches[tick % batches.length];
-        texts.forEach((el, i) => {
-          /** @type {Text} */ (el.firstChild).data = `${values[i].toFixed(1)} m`;
-        });
-        fills.forEach((el, i) => {
-          const height = (30 * values[i]) / 100;
-          el.setAttribute('y', String(Number(el.getAttribute('data-y0')) + 30 - height));
-          el.setAttribute('height', String(height));
-        });
-        states.forEach((el, i) => el.setAttribute('class', values[i] > 50 ? 'pv-on' : 'pv-off'));
-        writes.push(performance.now() - t0);
-        tick += 1;
-        nextBatch += 1000;
-      }
-      if (now - start > ms) resolve(undefined);
-      else requestAnimationFrame(frame);
-    };
-    for (const el of fills) el.setAttribute('data-y0', el.getAttribute('y') ?? '0');
-    requestAnimationFrame(frame);
-  });
-  return { intervals, writes };
+  return { intervals, costs };
 }
 
 // The heap after a full collection, from the DevTools protocol: what stays reachable. (The page's
@@ -377,14 +360,17 @@ try {
   const batches = Array.from({ length: 10 }, (_, t) =>
     Array.from({ length: ELEMENTS }, (_, i) => value(i, t).doubleValue),
   );
-  const baseline = await page.evaluate(baselineRerender, { markup, batches, ms: SECONDS * 1000 });
-  const plain = await page.evaluate(baselinePlainWrites, { markup, batches, ms: SECONDS * 1000 });
+  const baselineRun = { markup, batches, ms: SECONDS * 1000 };
+  const baseline = await page.evaluate(baselineInPage, { ...baselineRun, mode: 'rerender' });
+  const plain = await page.evaluate(baselineInPage, { ...baselineRun, mode: 'writes' });
 
   const over = (intervals) => intervals.slice(1).filter((ms) => ms > 17.7).length;
   const frames = stats(live.intervals.slice(1));
   const idleFrames = stats(idle.intervals.slice(1));
   const baseFrames = stats(baseline.intervals.slice(1));
-  const renders = stats(baseline.renders);
+  const renders = stats(baseline.costs);
+  const plainFrames = stats(plain.intervals.slice(1));
+  const plainWrites = stats(plain.costs);
   const delay = stats(perBatch.map((b) => b.ms));
   const late = stats(perBatch.map((b) => b.frames));
   const written = stats(perBatch.map((b) => b.elements));
@@ -410,11 +396,11 @@ try {
     },
     'the same writes alone in a plain page (the floor): frames p95 / max (ms), over 17.7 ms': {
       value: NaN,
-      baseline: `${round(stats(plain.intervals.slice(1)).p95)} / ${round(stats(plain.intervals.slice(1)).max)}, ${over(plain.intervals)}`,
+      baseline: `${round(plainFrames.p95)} / ${round(plainFrames.max)}, ${over(plain.intervals)}`,
     },
     'script of those writes per batch p50 / max (ms)': {
       value: NaN,
-      baseline: `${round(stats(plain.writes).p50)} / ${round(stats(plain.writes).max)}`,
+      baseline: `${round(plainWrites.p50)} / ${round(plainWrites.max)}`,
     },
     'batch arrival to its last element written (ms; baseline: re-creating the SVG) p50 / max': {
       value: `${round(delay.p50)} / ${round(delay.max)}`,
@@ -428,7 +414,7 @@ try {
       value: `${Math.min(...perBatch.map((b) => b.elements))} / ${written.p50}`,
       baseline: NaN,
     },
-    'batches measured': { value: perBatch.length, baseline: baseline.renders.length },
+    'batches measured': { value: perBatch.length, baseline: baseline.costs.length },
     'heap start → end (MB)': {
       value: `${round(heapStart / 1e6)} → ${round(heapEnd / 1e6)}`,
       baseline: NaN,

@@ -1,6 +1,6 @@
 import type { PvNode, PvRef } from '@leitwarte/core';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { stationPvNodeQuery } from '../api/pv';
 import { pvHub } from '../live/pv-hub';
 import { pvConfigListQuery } from './pv-config-list';
@@ -74,6 +74,8 @@ export const STATION_PREFETCH_REST_MS = 60;
 export function useStationPrefetch(stationNr: number) {
   const client = useQueryClient();
   const rest = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // A link that leaves the screen under a resting pointer (a filter, a scroll) fetches nothing.
+  useEffect(() => () => clearTimeout(rest.current), []);
   return useMemo(() => {
     const fetchAhead = () => void prefetchStationPage(client, stationNr).catch(() => undefined);
     return {
