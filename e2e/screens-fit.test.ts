@@ -154,6 +154,9 @@ describe('screens at 1440 px and on a phone', () => {
       [],
     );
     expect(await cutOrOutside(page, 'header [data-live-status] .mantine-Badge-label')).toEqual([]);
+    // A channel the page starts later (alerts, stations) shows "Verbinde …" while it sets up;
+    // the words of the connected state are read once every channel is connected.
+    await page.locator('[data-live-status="connected"]').waitFor({ timeout: 20_000 });
     expect((await page.locator('[data-live-status]').innerText()).trim()).toBe('VERBUNDEN');
     // The desktop's language select and logout button are not in the header; the menu has them.
     expect(await page.getByRole('button', { name: 'Abmelden' }).isVisible()).toBe(false);
